@@ -1,0 +1,77 @@
+"""``thebes bench``: random playouts per second, events per second and clone time.
+
+A random playout goes from the initial state to the end, every move uniform
+among the legal ones, every chance outcome drawn by its probability, no
+record written (issue: Ra end to end, item 8). Seeds are fixed, so two runs
+play the same games; only the clock differs.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+from thebes.core import OptionsError, get_game, random_playout
+from thebes.core.game import game_names
+
+#: seat counts measured per game.
+BENCH_PLAYERS = {"ra": (3, 4, 5), "sarcophagus": (2, 3, 4), "pharaohs-heir": (3, 4),
+                 "pharaoh": (1, 2, 4)}
+
+
+def bench_playouts(game_name: str, players: int, games: int, seed: int) -> dict[str, float]:
+    """Time ``games`` random playouts; returns games/s, events/s and mean events a game."""
+    game = get_game(game_name)
+    initial = game.new_initial_state(players)
+    events = 0
+    start = time.perf_counter()
+    for i in range(games):
+        state = initial.clone()
+        events += random_playout(state, random.Random(seed + i))
+    elapsed = time.perf_counter() - start
+    return {"games_per_s": games / elapsed, "events_per_s": events / elapsed,
+            "events_per_game": events / games}
+
+
+def bench_clone(game_name: str, players: int, seed: int, copies: int = 20000) -> float:
+    """Mean time of ``clone()`` in microseconds, on a mid-game state."""
+    state = get_game(game_name).new_initial_state(players)
+    rng = random.Random(seed)
+    for _ in range(60):  # some way into the game
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    start = time.perf_counter()
+    for _ in range(copies):
+        state.clone()
+    return (time.perf_counter() - start) / copies * 1e6
+
+
+def run_bench(only: str | None, games: int, seed: int) -> int:
+    console = Console()
+    table = Table(title=f"thebes bench: {games} random playouts per row, one process")
+    for column in ("game", "players", "games/s", "events/s", "events/game", "clone µs"):
+        table.add_column(column, justify="right" if column != "game" else "left")
+    names = [only] if only else game_names()
+    with console.status("benchmarking...") as status:
+        for name in names:
+            try:
+                get_game(name)
+            except OptionsError:
+                console.print(f"[dim]{name}: not available yet[/dim]")
+                continue
+            for players in BENCH_PLAYERS[name]:
+                status.update(f"{name}, {players} players...")
+                r = bench_playouts(name, players, games, seed)
+                clone_us = bench_clone(name, players, seed)
+                table.add_row(name, str(players), f"{r['games_per_s']:,.0f}",
+                              f"{r['events_per_s']:,.0f}", f"{r['events_per_game']:.0f}",
+                              f"{clone_us:.2f}")
+    console.print(table)
+    return 0

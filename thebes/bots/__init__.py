@@ -1,0 +1,65 @@
+"""Bots: every seat a bot takes is one more client of the core contract.
+
+A bot decides from its seat's information set only: ``state.observation(seat)``,
+``state.legal_actions()`` when it is to move, and ``state.determinize(seat,
+rng)`` with its own generator. It never reads the true state's hidden facts.
+
+Bots are made by name with :func:`make_bot`: ``random`` works for every
+game; ``greedy`` looks up the game's own policy in ``thebes.bots.greedy_<module>``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Protocol
+
+from thebes.core import Action, OptionsError, State
+from thebes.core.game import GAME_MODULES
+
+
+class Bot(Protocol):
+    """A seat's decision maker. ``choose`` is called only when ``seat`` is to move."""
+
+    name: str
+    seat: int
+
+    def choose(self, state: State) -> Action:
+        """A legal action for ``state`` (``state.current_player() == self.seat``)."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal moves with its own generator."""
+
+    name = "random"
+
+    def __init__(self, game: str, seat: int, rng: random.Random, **_: Any) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, state: State) -> Action:
+        return self.rng.choice(state.legal_actions())
+
+
+BOT_NAMES = ("random", "greedy")
+
+
+def make_bot(name: str, game: str, seat: int, rng: random.Random, **params: Any) -> Bot:
+    """Build the bot called ``name`` for ``game`` at 0-based ``seat``.
+
+    Raises:
+        OptionsError: unknown bot, or no such bot for this game yet.
+    """
+    if name == "random":
+        return RandomBot(game, seat, rng, **params)
+    if name == "greedy":
+        module = "thebes.bots.greedy_" + GAME_MODULES[game].rsplit(".", 1)[1]
+        try:
+            cls = importlib.import_module(module).GreedyBot
+        except ModuleNotFoundError as err:
+            if err.name == module:
+                raise OptionsError(f"no greedy bot for {game} yet") from None
+            raise
+        return cls(game, seat, rng, **params)
+    raise OptionsError(f"unknown bot {name!r} (bots: {', '.join(BOT_NAMES)})")

@@ -1,0 +1,66 @@
+"""Running games: random playouts and whole games between bots.
+
+Chance is always sampled with a generator the caller owns; bots get their
+own generators (see :func:`seat_rng`), never the game's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Callable, Sequence
+
+from .state import CHANCE, TERMINAL, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from thebes.bots import Bot
+
+
+def seat_rng(seed: int | str, seat: int) -> random.Random:
+    """The generator of a bot at ``seat`` in a game seeded with ``seed``.
+
+    Derived from a string (hashed with SHA-512 by :mod:`random`), so it is the
+    same on every machine and independent of the chance generator.
+    """
+    return random.Random(f"thebes-bot/{seed}/{seat}")
+
+
+def random_playout(state: State, rng: random.Random) -> int:
+    """Play ``state`` to the end in place: every move uniform among the legal
+    ones, every chance outcome drawn by its probability. Returns the number of
+    events applied. Uses only the fast path (no notation, no record)."""
+    n = 0
+    choice = rng.choice
+    while True:
+        player = state.current_player()
+        if player == TERMINAL:
+            return n
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(choice(state.legal_actions()))
+        n += 1
+
+
+def play_game(state: State, bots: Sequence["Bot"], chance_rng: random.Random,
+              on_event: Callable[[State, object, str], None] | None = None,
+              max_events: int = 1_000_000) -> list[str]:
+    """Play ``state`` to the end with one bot per seat; returns the events' notation.
+
+    ``on_event(state_before, action, text)`` is called before each event is
+    applied (for logs and saving).
+    """
+    events: list[str] = []
+    for _ in range(max_events):
+        player = state.current_player()
+        if player == TERMINAL:
+            return events
+        if player == CHANCE:
+            action = state.sample_chance(chance_rng)
+        else:
+            action = bots[player].choose(state)
+        text = state.action_to_text(action)
+        if on_event is not None:
+            on_event(state, action, text)
+        state.apply_action(action)
+        events.append(text)
+    raise RuntimeError(f"no end after {max_events} events")

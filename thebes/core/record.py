@@ -1,0 +1,174 @@
+"""Game records: load, save and replay (shared/spec/RECORDS.md).
+
+A record is one JSON object ``{"game", "players", "options", "events"[,
+"result"]}``; other keys are kept in :attr:`Record.extra` and ignored by
+replay. Seats in ``result.ranking`` are 1-based, as in every text a person
+reads.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, TextIO
+
+from .errors import InvalidEventError, OptionsError, RecordError, ReplayError
+from .game import get_game
+from .state import State, TERMINAL
+
+_CORE_KEYS = ("game", "players", "options", "events", "result")
+
+
+@dataclass
+class Record:
+    """One game's complete omniscient history.
+
+    Attributes:
+        game: game name (``"ra"``).
+        players: number of seats.
+        options: variant options as given (``{}`` for the standard game).
+        events: every event from the first setup outcome on, as notation text.
+        result: ``{"scores": [...], "ranking": [1-based seats]}`` for a finished game, else ``None``.
+        extra: any other keys (``names``, ``bots``, ``seed``...), kept and written back.
+    """
+
+    game: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    events: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    # -------------------------------------------------------------- I/O
+    @classmethod
+    def from_dict(cls, data: Any) -> "Record":
+        """Build from a parsed JSON value. Raises :class:`RecordError` on a bad shape."""
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        for key in ("game", "players", "events"):
+            if key not in data:
+                raise RecordError(f"the record has no {key!r}")
+        if not isinstance(data["game"], str):
+            raise RecordError("'game' must be a string")
+        players = data["players"]
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise RecordError("'players' must be an integer")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError("'options' must be an object")
+        events = data["events"]
+        if not isinstance(events, list):
+            raise RecordError("'events' must be a list of strings")
+        result = data.get("result")
+        if result is not None and not (
+                isinstance(result, dict) and isinstance(result.get("scores"), list)
+                and isinstance(result.get("ranking"), list)):
+            raise RecordError("'result' must be {\"scores\": [...], \"ranking\": [...]}")
+        extra = {k: v for k, v in data.items() if k not in _CORE_KEYS}
+        return cls(data["game"], players, options, list(events), result, extra)
+
+    @classmethod
+    def loads(cls, text: str) -> "Record":
+        """Parse a record from JSON text. Raises :class:`RecordError`."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            raise RecordError(f"not JSON: {err}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, source: str | Path | TextIO) -> "Record":
+        """Read a record from a path (``"-"`` is standard input) or an open text file."""
+        if hasattr(source, "read"):
+            return cls.loads(source.read())  # type: ignore[union-attr]
+        if str(source) == "-":
+            import sys
+            return cls.loads(sys.stdin.read())
+        try:
+            return cls.loads(Path(source).read_text(encoding="utf-8"))
+        except OSError as err:
+            raise RecordError(f"cannot read {source}: {err.strerror}") from None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"game": self.game, "players": self.players,
+                                "options": self.options}
+        data.update(self.extra)
+        data["events"] = self.events
+        if self.result is not None:
+            data["result"] = self.result
+        return data
+
+    def dumps(self) -> str:
+        """The record as JSON text: one event a line, deterministic byte for byte."""
+        head = {k: v for k, v in self.to_dict().items() if k not in ("events", "result")}
+        lines = ["{"]
+        for key, value in head.items():
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False, sort_keys=True)},")
+        lines.append('  "events": [')
+        for i, event in enumerate(self.events):
+            comma = "," if i < len(self.events) - 1 else ""
+            lines.append(f"    {json.dumps(event, ensure_ascii=False)}{comma}")
+        lines.append("  ]" + ("," if self.result is not None else ""))
+        if self.result is not None:
+            lines.append(f'  "result": {json.dumps(self.result, sort_keys=True)}')
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically (a temporary file renamed over ``path``), so a crash never leaves half a record."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(self.dumps(), encoding="utf-8")
+        tmp.replace(path)
+
+    # -------------------------------------------------------------- replay
+    def new_state(self) -> State:
+        """The game's initial state for this record's players and options. Raises :class:`OptionsError`."""
+        return get_game(self.game).new_initial_state(self.players, self.options)
+
+    def replay(self, check_result: bool = True) -> State:
+        """Replay every event and return the state after the last one.
+
+        Raises:
+            OptionsError: unknown game, bad player count or option.
+            ReplayError: the first event that is not legal (its 0-based index,
+                text and the legal events there), or (``index=None``) a
+                ``result`` that disagrees with the replay.
+        """
+        state = self.new_state()
+        replay_events(state, self.events)
+        if check_result and self.result is not None:
+            mine = result_of(state)
+            if mine != {"scores": list(self.result.get("scores", [])),
+                        "ranking": list(self.result.get("ranking", []))}:
+                raise ReplayError(
+                    f"the record's result {json.dumps(self.result, sort_keys=True)} disagrees "
+                    f"with the replay's {json.dumps(mine, sort_keys=True) if mine else 'unfinished game'}",
+                    None, None, [], state)
+        return state
+
+
+def replay_events(state: State, events: Iterable[str], start: int = 0) -> State:
+    """Apply ``events`` in order to ``state`` (in place), checked.
+
+    Raises :class:`ReplayError` naming the first bad event's index (counted from ``start``).
+    """
+    for i, event in enumerate(events, start):
+        try:
+            state.apply(event)
+        except InvalidEventError as err:
+            raise ReplayError(f"event {i} {event!r}: {err}", i, event, err.legal, state) from None
+    return state
+
+
+def result_of(state: State) -> dict[str, Any] | None:
+    """``{"scores", "ranking"}`` (ranking 1-based) of a finished game, else ``None``."""
+    if state.current_player() != TERMINAL:
+        return None
+    return {"scores": list(state.scores() or []),
+            "ranking": [s + 1 for s in state.ranking() or []]}
+
+
+__all__ = ["Record", "replay_events", "result_of", "OptionsError", "RecordError", "ReplayError"]

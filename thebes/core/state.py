@@ -1,0 +1,236 @@
+"""The game-agnostic state contract every engine implements.
+
+Shape (after OpenSpiel's ``State`` and python-chess's ``Board``):
+
+* Seats are 0-based in the Python API (``0 .. num_players - 1``) and 1-based
+  in every text a person reads (records, UI, logs).
+* ``current_player()`` is a seat, :data:`CHANCE` while the state waits for a
+  chance outcome, or :data:`TERMINAL` once the game is over.
+* Internally an engine moves *actions*: small hashable values of its own
+  choosing (Ra uses ints). The fast, unchecked path for search is
+  ``legal_actions()`` + ``apply_action(a)`` + ``clone()``; notation text only
+  exists at the edge (``action_to_text`` / ``text_to_action`` / ``apply``).
+* Chance is an explicit node. The rules never draw random numbers: the caller
+  samples an outcome with *its own* seeded generator
+  (``sample_chance(rng)``) and applies it like a move.
+* ``observation(seat)`` is a JSON-ready dict holding only what that seat may
+  see; ``determinize(seat, rng)`` returns a full state consistent with it,
+  hidden facts redrawn with ``rng``.
+
+A subclass must implement the abstract methods below; the checked text path
+(``legal_events``, ``apply``, ``is_legal``) is provided here once for all
+games, so every engine refuses bad input the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Hashable
+
+from .errors import IllegalEventError, InvalidEventError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+Action = Hashable
+
+#: ``current_player()`` of a state that waits for a chance outcome.
+CHANCE = -1
+#: ``current_player()`` of a finished game.
+TERMINAL = -2
+
+
+class TooManyOutcomes(Exception):
+    """Raised by ``chance_outcomes()`` where a chance node cannot be listed
+    (a whole shuffled layout); ``legal_events()`` then gives a template line."""
+
+
+class State:
+    """Abstract base of every game's state. See the module docstring."""
+
+    __slots__ = ()
+
+    #: the :class:`~thebes.core.game.Game` this state belongs to (set by each engine).
+    game: "Game"
+    num_players: int
+
+    # ------------------------------------------------------------------ #
+    # Fast path: implemented by each engine.
+    # ------------------------------------------------------------------ #
+    def current_player(self) -> int:
+        """The seat to decide (0-based), :data:`CHANCE` or :data:`TERMINAL`."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        """The legal moves of a decision node (empty at a terminal state).
+
+        At a chance node, the outcomes with non-zero probability where they can
+        be listed (raises :class:`TooManyOutcomes` otherwise).
+        """
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``[(outcome, probability), ...]`` at a chance node, probabilities summing to 1.
+
+        Raises :class:`TooManyOutcomes` for a node that cannot be listed.
+        """
+        raise NotImplementedError
+
+    def chance_probability(self, action: Action) -> float:
+        """Probability of ``action`` at this chance node (0.0 if impossible)."""
+        for outcome, p in self.chance_outcomes():
+            if outcome == action:
+                return p
+        return 0.0
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw one outcome of this chance node with the caller's generator."""
+        r = rng.random()
+        acc = 0.0
+        outcomes = self.chance_outcomes()
+        for outcome, p in outcomes:
+            acc += p
+            if r < acc:
+                return outcome
+        return outcomes[-1][0]
+
+    def apply_action(self, action: Action) -> None:
+        """Apply a legal action or chance outcome. Unchecked: the fast path for search."""
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        """An independent copy; cheap (no deep copies)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ #
+    # Notation edge (shared/spec/RECORDS.md).
+    # ------------------------------------------------------------------ #
+    def action_to_text(self, action: Action) -> str:
+        """The one canonical spelling of ``action`` in this state."""
+        raise NotImplementedError
+
+    def text_to_action(self, text: str) -> Action:
+        """Parse notation; raises :class:`InvalidEventError` for text that is no event."""
+        raise NotImplementedError
+
+    def chance_template(self) -> str:
+        """The one template line listed for a chance node with too many outcomes."""
+        raise NotImplementedError
+
+    def legal_events(self) -> list[str]:
+        """The legal events as notation text (order carries no meaning).
+
+        For a chance node whose outcomes cannot be listed, a one-line template
+        (shared/spec/CLI.md, ``thebes replay``).
+        """
+        if self.is_chance_node():
+            try:
+                return [self.action_to_text(a) for a, p in self.chance_outcomes() if p > 0]
+            except TooManyOutcomes:
+                return [self.chance_template()]
+        return [self.action_to_text(a) for a in self.legal_actions()]
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is a legal move (or a possible chance outcome) here."""
+        player = self.current_player()
+        if player == TERMINAL:
+            return False
+        if player == CHANCE:
+            return self.chance_probability(action) > 0
+        return action in self.legal_actions()
+
+    def parse(self, text: str) -> Action:
+        """Parse ``text`` to a legal action of this state, checking its spelling.
+
+        Raises:
+            InvalidEventError: the text spells no event of the game.
+            IllegalEventError: the event is not legal here, or not in its one
+                canonical spelling. Both carry ``legal``.
+        """
+        if not isinstance(text, str):
+            raise InvalidEventError(f"an event is a string, not {type(text).__name__}",
+                                    str(text), self.legal_events())
+        if self.is_terminal():
+            raise IllegalEventError(f"{text!r}: the game is over, no event is legal", text, [])
+        try:
+            action = self.text_to_action(text)
+        except InvalidEventError as err:
+            raise InvalidEventError(f"{text!r} is not an event of {self.game.name}: {err}",
+                                    text, self.legal_events()) from None
+        if not self.is_legal(action):
+            raise IllegalEventError(f"{text!r} is not legal here", text, self.legal_events())
+        if self.action_to_text(action) != text:
+            raise IllegalEventError(
+                f"{text!r} is not spelled canonically (write {self.action_to_text(action)!r})",
+                text, self.legal_events())
+        return action
+
+    def apply(self, text: str) -> Action:
+        """Checked apply of one event in notation; returns the action applied.
+
+        Raises :class:`InvalidEventError` / :class:`IllegalEventError` (the
+        state is then unchanged).
+        """
+        action = self.parse(text)
+        self.apply_action(action)
+        return action
+
+    def event_for_seat(self, action: Action, seat: int | None) -> str:
+        """How ``seat`` sees ``action`` about to be applied to this state.
+
+        The omniscient text unless the game hides part of it (Sarcophagus
+        writes ``place ? T`` for another seat's coin). ``seat=None`` is the
+        omniscient view.
+        """
+        return self.action_to_text(action)
+
+    # ------------------------------------------------------------------ #
+    # Information.
+    # ------------------------------------------------------------------ #
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-ready dict of what ``seat`` may see (``None``: everything, for a finished game)."""
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A full state consistent with ``observation(seat)``, hidden facts redrawn with ``rng``."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ #
+    # Results.
+    # ------------------------------------------------------------------ #
+    def scores(self) -> list[int] | None:
+        """Scores in seat order so far (final ones at a terminal state), or ``None``."""
+        raise NotImplementedError
+
+    def ranking(self) -> list[int] | None:
+        """0-based seats from winner to last after the game's tie-break; ``None`` until the end."""
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """1.0 for the winner (after the game's tie-break), 0.0 for the others; zeros before the end."""
+        ranking = self.ranking()
+        out = [0.0] * self.num_players
+        if ranking is None:
+            return out
+        out[ranking[0]] = 1.0
+        return out
+
+    # ------------------------------------------------------------------ #
+    def describe_outcome(self) -> str:
+        """One line for a person: who is to move, or the result."""
+        player = self.current_player()
+        if player == TERMINAL:
+            ranking = self.ranking() or []
+            scores = self.scores() or []
+            return "finished: " + ", ".join(
+                f"seat {s + 1} ({scores[s]})" for s in ranking)
+        if player == CHANCE:
+            return "waiting for chance"
+        return f"seat {player + 1} to move"
+
