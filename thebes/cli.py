@@ -20,6 +20,7 @@ from thebes.core.record import result_of
 
 EPILOG = """\
 examples:
+  thebes serve                               web app at http://127.0.0.1:8000 (games in thebes.db)
   thebes play ra --players 4 --seat 1        play Ra in the terminal against 3 bots
   thebes play ra --resume games/ra-X.json    go on with a saved game
   thebes replay game.json --json             check a record, print its result
@@ -131,6 +132,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return run_bench(args.game, args.games, args.seed)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from thebes.server import run_serve
+    return run_serve(args)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from thebes.tui.play import run_play
     return run_play(args)
@@ -146,6 +152,19 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"thebes {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("serve", help="run the web app: lobby, live games, bots",
+                       description="Serve the web app (lobby, games in the browser, bot seats) "
+                                   "and its HTTP/WebSocket API. Games are stored in a database "
+                                   "(SQLite file or PostgreSQL URL) and resume after a restart.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--database", metavar="URL",
+                   help="SQLAlchemy URL or SQLite file path (default: $THEBES_DATABASE_URL, "
+                        "else thebes.db in the current directory)")
+    p.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
+                   help="seconds a bot waits before each move (default 0.8)")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("play", help="play a game in the terminal against bots",
                        description="Play in the terminal: you take one seat, bots take the "
