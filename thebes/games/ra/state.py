@@ -1,0 +1,494 @@
+"""Ra's state and rules (shared/spec/ra.md).
+
+The state is a handful of flat lists of ints; ``clone`` copies them. Phases:
+
+* ``SETUP``: chance, the sun deal;
+* ``TURN``: the seat to move may ``draw``, invoke ``ra`` or play ``god K``;
+* ``DRAWING``: chance, the kind of the tile just drawn;
+* ``GOD_PLAYED``: after a ``god K``, another ``god K`` or ``end`` (ruling 3);
+* ``AUCTION``: the bidder may ``bid N`` or ``pass``;
+* ``DISCARD``: a disaster's ``discard K [K]``;
+* ``OVER``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from thebes.core import CHANCE, TERMINAL, State, TooManyOutcomes
+
+from . import notation as nt
+from .scoring import score_epoch
+from .tiles import (AUCTION_TRACK_SIZE, CENTRE_SUN_START, CIVILIZATIONS, DROUGHT, EARTHQUAKE,
+                    EPOCHS, FLOOD, FUNERAL, GOD, GOLD, KINDS, MONUMENTS, NILE, NUM_KINDS, PHARAOH,
+                    RA, RA_TRACK_END, START_FAME, TILE_COUNTS, UNREST)
+
+SETUP, TURN, DRAWING, GOD_PLAYED, AUCTION, DISCARD, OVER = range(7)
+PHASE_NAMES = ("setup", "turn", "draw", "god", "auction", "discard", "over")
+
+DRAWN, VOLUNTARY, FORCED = range(3)
+AUCTION_KINDS = ("drawn", "voluntary", "forced")
+
+#: kinds a god may take (ruling 8: disasters included; never god or ra).
+GOD_TAKEABLE = frozenset(range(2, NUM_KINDS))
+#: order in which a uniform draw in [0, bag_total) is mapped to kinds (any order is exact).
+_DRAW_ORDER = sorted(range(NUM_KINDS), key=lambda k: -TILE_COUNTS[k])
+
+_DISCARD_CATEGORY = {FUNERAL: (PHARAOH,), UNREST: CIVILIZATIONS, EARTHQUAKE: MONUMENTS}
+
+
+def discard_options(display: list[int], disaster: int) -> list[int]:
+    """The distinct legal ``discard`` actions for ``disaster`` given a display's counts.
+
+    Empty when the player holds nothing of the category (no event then).
+    Source: shared/spec/ra.md, Disasters.
+    """
+    if disaster == DROUGHT:
+        floods, niles = display[FLOOD], display[NILE]
+        lost = [FLOOD] * min(2, floods)
+        lost += [NILE] * min(2 - len(lost), niles)
+        if not lost:
+            return []
+        return [nt.discard_action(*lost)]
+    kinds = [k for k in _DISCARD_CATEGORY[disaster] if display[k]]
+    if not kinds:
+        return []
+    if len(kinds) == 1 and display[kinds[0]] == 1:
+        return [nt.discard_action(kinds[0])]
+    options = []
+    for i, k1 in enumerate(kinds):
+        if display[k1] >= 2:
+            options.append(nt.discard_action(k1, k1))
+        for k2 in kinds[i + 1:]:
+            options.append(nt.discard_action(k1, k2))
+    return options
+
+
+class RaState(State):
+    """A position of Ra. See the module docstring for phases; fields are internal."""
+
+    __slots__ = ("num_players", "phase", "epoch", "player", "first_player", "bag", "bag_total",
+                 "ra_count", "track", "track_count", "centre", "suns_up", "suns_down",
+                 "display", "fame", "box", "ra_player", "auction_kind", "bidders",
+                 "bidder_index", "high_bid", "high_bidder", "bids", "pending", "from_god",
+                 "tallies")
+
+    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+        n = players
+        self.num_players = n
+        self.phase = SETUP
+        self.epoch = 1
+        self.player = -1
+        self.first_player = -1
+        self.bag = list(TILE_COUNTS)
+        self.bag_total = sum(TILE_COUNTS)
+        self.ra_count = 0
+        self.track = [-1] * AUCTION_TRACK_SIZE
+        self.track_count = 0
+        self.centre = CENTRE_SUN_START
+        self.suns_up: list[list[int]] = [[] for _ in range(n)]
+        self.suns_down: list[list[int]] = [[] for _ in range(n)]
+        self.display = [[0] * NUM_KINDS for _ in range(n)]
+        self.fame = [START_FAME] * n
+        self.box = [0] * NUM_KINDS
+        self.ra_player = -1
+        self.auction_kind = -1
+        self.bidders: list[int] = []
+        self.bidder_index = 0
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.bids: list[tuple[int, int]] = []
+        self.pending: list[int] = []
+        self.from_god = False
+        self.tallies: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ copy
+    def clone(self) -> "RaState":
+        c = RaState.__new__(RaState)
+        c.num_players = self.num_players
+        c.phase = self.phase
+        c.epoch = self.epoch
+        c.player = self.player
+        c.first_player = self.first_player
+        c.bag = self.bag[:]
+        c.bag_total = self.bag_total
+        c.ra_count = self.ra_count
+        c.track = self.track[:]
+        c.track_count = self.track_count
+        c.centre = self.centre
+        c.suns_up = [s[:] for s in self.suns_up]
+        c.suns_down = [s[:] for s in self.suns_down]
+        c.display = [d[:] for d in self.display]
+        c.fame = self.fame[:]
+        c.box = self.box[:]
+        c.ra_player = self.ra_player
+        c.auction_kind = self.auction_kind
+        c.bidders = self.bidders  # never mutated in place: replaced per auction
+        c.bidder_index = self.bidder_index
+        c.high_bid = self.high_bid
+        c.high_bidder = self.high_bidder
+        c.bids = self.bids[:]
+        c.pending = self.pending[:]
+        c.from_god = self.from_god
+        c.tallies = self.tallies  # replaced, never mutated, at each epoch end
+        return c
+
+    # ------------------------------------------------------------------ queries
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == SETUP or phase == DRAWING:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self.player
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase == SETUP or self.phase == DRAWING
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == AUCTION:
+            high = self.high_bid
+            actions = [nt.BID + s for s in self.suns_up[self.player] if s > high]
+            if not (self.auction_kind == VOLUNTARY and self.high_bidder < 0
+                    and self.player == self.ra_player):
+                actions.append(nt.PASS)
+            return actions
+        if phase == TURN or phase == GOD_PLAYED:
+            actions = []
+            if phase == TURN:
+                if self.track_count < AUCTION_TRACK_SIZE and self.bag_total:
+                    actions.append(nt.DRAW)
+                actions.append(nt.RA_MOVE)
+            else:
+                actions.append(nt.END)
+            if self.display[self.player][GOD] and self.track_count:
+                seen = set()
+                for k in self.track:
+                    if k > GOD and k not in seen:
+                        seen.add(k)
+                        actions.append(nt.GOD + k)
+            return actions
+        if phase == DISCARD:
+            return discard_options(self.display[self.player], self.pending[0])
+        if phase == OVER:
+            return []
+        return [a for a, _ in self.chance_outcomes()]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == SETUP:
+            deals = nt.DEALS[self.num_players]
+            p = 1.0 / len(deals)
+            return [(nt.SUNS + i, p) for i in range(len(deals))]
+        if self.phase == DRAWING:
+            total = self.bag_total
+            return [(k, c / total) for k, c in enumerate(self.bag) if c]
+        return []
+
+    def chance_probability(self, action: Any) -> float:
+        if self.phase == SETUP:
+            deals = nt.DEALS[self.num_players]
+            return 1.0 / len(deals) if isinstance(action, int) and 0 <= action - nt.SUNS < len(deals) else 0.0
+        if self.phase == DRAWING and isinstance(action, int) and 0 <= action < NUM_KINDS:
+            return self.bag[action] / self.bag_total
+        return 0.0
+
+    def sample_chance(self, rng: random.Random) -> int:
+        if self.phase == SETUP:
+            return nt.SUNS + int(rng.random() * len(nt.DEALS[self.num_players]))
+        r = int(rng.random() * self.bag_total)
+        bag = self.bag
+        for k in _DRAW_ORDER:
+            r -= bag[k]
+            if r < 0:
+                return k
+        raise TooManyOutcomes("empty bag")  # unreachable: draw is illegal with an empty bag
+
+    # ------------------------------------------------------------------ apply
+    def apply_action(self, action: int) -> None:
+        phase = self.phase
+        if phase == AUCTION:
+            self._bid(action)
+        elif phase == DRAWING:
+            self._drawn(action)
+        elif phase == TURN or phase == GOD_PLAYED:
+            if action == nt.DRAW:
+                self.phase = DRAWING
+            elif action == nt.RA_MOVE:
+                self._start_auction(self.player, FORCED if self.track_count == AUCTION_TRACK_SIZE
+                                    else VOLUNTARY)
+            elif action == nt.END:
+                self._next_turn(self.player)
+            else:
+                self._god(action - nt.GOD)
+        elif phase == DISCARD:
+            self._discard(action)
+        elif phase == SETUP:
+            self._deal(action - nt.SUNS)
+        else:
+            raise ValueError("the game is over")
+
+    def _deal(self, index: int) -> None:
+        deal = nt.DEALS[self.num_players][index]
+        self.suns_up = [list(group) for group in deal]
+        self.first_player = self._highest_sun_holder()
+        self.player = self.first_player
+        self.phase = TURN
+
+    def _highest_sun_holder(self) -> int:
+        best, holder = -1, -1
+        for seat in range(self.num_players):
+            up = self.suns_up[seat]
+            if up and up[0] > best:
+                best, holder = up[0], seat
+        return holder
+
+    def _drawn(self, kind: int) -> None:
+        self.bag[kind] -= 1
+        self.bag_total -= 1
+        if kind == RA:
+            self.ra_count += 1
+            if self.ra_count == RA_TRACK_END[self.num_players]:
+                self._end_epoch()
+            else:
+                self._start_auction(self.player, DRAWN)
+            return
+        track = self.track
+        track[track.index(-1)] = kind
+        self.track_count += 1
+        self._next_turn(self.player)
+
+    def _next_turn(self, seat: int) -> None:
+        """Give the turn to the first seat left of ``seat`` holding a face-up sun."""
+        n = self.num_players
+        up = self.suns_up
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if up[nxt]:
+                self.player = nxt
+                self.phase = TURN
+                return
+        self._end_epoch()  # nobody holds a face-up sun: epoch end (b)
+
+    def _start_auction(self, ra_player: int, kind: int) -> None:
+        n = self.num_players
+        up = self.suns_up
+        self.ra_player = ra_player
+        self.auction_kind = kind
+        self.bidders = [s for s in ((ra_player + i) % n for i in range(1, n + 1)) if up[s]]
+        self.bidder_index = 0
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.bids = []
+        self.player = self.bidders[0]
+        self.phase = AUCTION
+
+    def _bid(self, action: int) -> None:
+        seat = self.player
+        if action == nt.PASS:
+            self.bids.append((seat, 0))
+        else:
+            sun = action - nt.BID
+            self.bids.append((seat, sun))
+            self.high_bid = sun
+            self.high_bidder = seat
+        self.bidder_index += 1
+        if self.bidder_index < len(self.bidders):
+            self.player = self.bidders[self.bidder_index]
+            return
+        winner = self.high_bidder
+        if winner < 0:
+            if self.auction_kind == FORCED:
+                self._track_to_box()
+            self._after_take(from_god=False)
+            return
+        sun = self.high_bid
+        self.suns_up[winner].remove(sun)
+        self.suns_down[winner].append(self.centre)
+        self.centre = sun
+        taken = [k for k in self.track if k >= 0]
+        self.track = [-1] * AUCTION_TRACK_SIZE
+        self.track_count = 0
+        self._take(winner, taken, from_god=False)
+
+    def _take(self, seat: int, tiles: list[int], from_god: bool) -> None:
+        """Add non-disaster tiles to ``seat``'s display, then queue its disasters in track order."""
+        display = self.display[seat]
+        pending = []
+        for k in tiles:
+            if k >= FUNERAL:
+                pending.append(k)
+                self.box[k] += 1
+            else:
+                display[k] += 1
+        self.pending = pending
+        self.player = seat
+        self.from_god = from_god
+        self._resolve_disasters()
+
+    def _resolve_disasters(self) -> None:
+        """Stop at the first pending disaster that calls for a choice; else finish the take."""
+        pending = self.pending
+        display = self.display[self.player]
+        while pending:
+            if discard_options(display, pending[0]):
+                self.phase = DISCARD
+                return
+            pending.pop(0)
+        self._after_take(self.from_god)
+
+    def _after_take(self, from_god: bool) -> None:
+        if from_god:
+            self.phase = GOD_PLAYED
+            return
+        ra_player = self.ra_player
+        self.ra_player = -1
+        self.auction_kind = -1
+        self.bidders = []
+        self.bids = []
+        self.high_bid = 0
+        self.high_bidder = -1
+        self._next_turn(ra_player)
+
+    def _discard(self, action: int) -> None:
+        display = self.display[self.player]
+        for k in nt.discard_kinds(action):
+            display[k] -= 1
+            self.box[k] += 1
+        self.pending.pop(0)
+        self._resolve_disasters()
+
+    def _god(self, kind: int) -> None:
+        seat = self.player
+        self.display[seat][GOD] -= 1
+        self.box[GOD] += 1
+        track = self.track
+        track[track.index(kind)] = -1
+        self.track_count -= 1
+        self._take(seat, [kind], from_god=True)
+
+    def _track_to_box(self) -> None:
+        for k in self.track:
+            if k >= 0:
+                self.box[k] += 1
+        self.track = [-1] * AUCTION_TRACK_SIZE
+        self.track_count = 0
+
+    def _end_epoch(self) -> None:
+        """Clear both tracks, score the epoch, then set up the next one or end the game."""
+        self._track_to_box()
+        self.box[RA] += self.ra_count
+        self.ra_count = 0
+        self.ra_player = -1
+        self.auction_kind = -1
+        self.bidders = []
+        self.bids = []
+        self.high_bid = 0
+        self.high_bidder = -1
+        final = self.epoch == EPOCHS
+        tally = score_epoch(self.display, self.suns_up, self.suns_down, final)
+        self.fame = [max(0, f + t) for f, t in zip(self.fame, tally["totals"])]
+        tally["epoch"] = self.epoch
+        tally["fame"] = self.fame[:]
+        self.tallies = self.tallies + [tally]
+        if final:
+            self.phase = OVER
+            self.player = -1
+            return
+        box = self.box
+        for display in self.display:
+            for k in (GOD, GOLD, FLOOD) + CIVILIZATIONS:
+                box[k] += display[k]
+                display[k] = 0
+        for seat in range(self.num_players):
+            up = self.suns_up[seat]
+            up.extend(self.suns_down[seat])
+            up.sort(reverse=True)
+            self.suns_down[seat] = []
+        self.epoch += 1
+        self.first_player = self._highest_sun_holder()
+        self.player = self.first_player
+        self.phase = TURN
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[int]:
+        """Each seat's fame so far (ruling 10), final fame at the end."""
+        return self.fame[:]
+
+    def ranking(self) -> list[int] | None:
+        """Most fame first; ties at every place to the highest sun held (ruling 6)."""
+        if self.phase != OVER:
+            return None
+        best_sun = [max(self.suns_up[s] + self.suns_down[s], default=0)
+                    for s in range(self.num_players)]
+        return sorted(range(self.num_players), key=lambda s: (-self.fame[s], -best_sun[s]))
+
+    # ------------------------------------------------------------------ notation
+    def action_to_text(self, action: Any) -> str:
+        if self.phase == SETUP:
+            return nt.deal_text(nt.DEALS[self.num_players][action - nt.SUNS])
+        if self.phase == DRAWING:
+            return KINDS[action]
+        return nt.move_text(action)
+
+    def text_to_action(self, text: str) -> int:
+        if self.phase == SETUP or self.phase == DRAWING:
+            return nt.parse_chance(text, self.num_players, self.phase == SETUP)
+        return nt.parse_move(text)
+
+    # ------------------------------------------------------------------ information
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Everything is public in Ra (shared/spec/ra.md, What each seat sees): the
+        same dict for every seat but for ``"seat"``. Shape: docs/rules/ra.md."""
+        phase = self.phase
+        auction = None
+        if self.ra_player >= 0 and phase in (AUCTION, DISCARD):
+            auction = {"ra_player": self.ra_player, "kind": AUCTION_KINDS[self.auction_kind],
+                       "bids": [[s, b or None] for s, b in self.bids],
+                       "high_bid": self.high_bid or None,
+                       "high_bidder": self.high_bidder if self.high_bidder >= 0 else None}
+        discard = None
+        if phase == DISCARD:
+            discard = {"seat": self.player, "disaster": KINDS[self.pending[0]],
+                       "pending": [KINDS[k] for k in self.pending[1:]]}
+        return {
+            "game": "ra", "players": self.num_players, "seat": seat,
+            "epoch": self.epoch, "phase": PHASE_NAMES[phase],
+            "to_move": self.player if phase in (TURN, GOD_PLAYED, AUCTION, DISCARD) else None,
+            "first_player": self.first_player if self.first_player >= 0 else None,
+            "ra_track": self.ra_count, "ra_track_end": RA_TRACK_END[self.num_players],
+            "auction_track": [KINDS[k] if k >= 0 else None for k in self.track],
+            "centre_sun": self.centre,
+            "bag": {KINDS[k]: c for k, c in enumerate(self.bag)}, "bag_total": self.bag_total,
+            "auction": auction, "discard": discard,
+            "seats": [{"suns_up": sorted(self.suns_up[s], reverse=True),
+                       "suns_down": sorted(self.suns_down[s], reverse=True),
+                       "fame": self.fame[s],
+                       "display": {KINDS[k]: c for k, c in enumerate(self.display[s]) if c},
+                       "gods": self.display[s][GOD]}
+                      for s in range(self.num_players)],
+            "tallies": [dict(t) for t in self.tallies],
+            "scores": self.fame[:],
+            "ranking": self.ranking(),
+        }
+
+    def determinize(self, seat: int, rng: random.Random) -> "RaState":
+        """Ra hides nothing (the bag's order is not state: draws are chance nodes)."""
+        return self.clone()
+
+    def tiles_in_play(self) -> list[int]:
+        """Count per kind over bag, tracks, displays and box (180 in all, for invariants)."""
+        counts = [self.bag[k] + self.box[k] for k in range(NUM_KINDS)]
+        counts[RA] += self.ra_count
+        for k in self.track:
+            if k >= 0:
+                counts[k] += 1
+        for display in self.display:
+            for k in range(NUM_KINDS):
+                counts[k] += display[k]
+        return counts
+
