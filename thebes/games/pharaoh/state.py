@@ -1,0 +1,440 @@
+"""The Pharaoh state: setup, the 20 rounds, chance nodes and results.
+
+Source: shared/spec/pharaoh.md (every section); rulings are numbered as there,
+the engine's own readings as in docs/rules/pharaoh.md.
+
+Actions are the ints of :mod:`.notation`. Phases:
+
+* chance: ``OBJECTIVE_ROLL`` (option ``objectives``), ``HILLS`` (3 rolls),
+  ``RIVERS`` (2), ``ROLL`` (each round);
+* moves of seat :attr:`PharaohState.seat`: ``SETUP_HOUSING``,
+  ``SETUP_TAKE``, ``DICE`` (shifts and actions), ``ERASE``, ``BUILD``,
+  ``FREE_BUILD``, ``GUILD_TAKE``;
+* ``OVER``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from thebes.core import CHANCE, TERMINAL, State
+
+from . import notation
+from .board import (ADMIN, CHART, COST, EMPTY, FLOOD, GUILD, HILL, HOUSING, INVASION,
+                    MILITARY, MONUMENT, MONUMENT_LIMIT, NONE, PRODUCTION, RELIGIOUS, RIVER,
+                    SQUARES, YIELD_CAP)
+from .notation import (ACTION, BUILD, ERASE, HILL_ROLL, OBJECTIVES, RIVER_ROLL, ROLL, SHIFT,
+                       SKIP, TAKE1, TAKE2)
+from .scoring import marked_objectives, round_score
+from .sheet import (COLLECTED_3, FLOOD_PREVENTED, INVADED, INVASION_PREVENTED, PRODUCED_3,
+                    Sheet)
+
+#: Rounds in a game (spec, The round).
+ROUNDS = 20
+#: Hill and river rolls at setup (spec, Setup 2).
+HILLS, RIVERS_COUNT = 3, 2
+
+# Phases. Chance phases and OVER come first so current_player() is one compare.
+OBJECTIVE_ROLL, HILL_PHASE, RIVER_PHASE, ROLL_PHASE, OVER = range(5)
+SETUP_HOUSING, SETUP_TAKE, DICE, ERASE_PHASE, BUILD_PHASE, FREE_BUILD, GUILD_TAKE = range(5, 12)
+
+PHASE_NAMES = ("objective roll", "hill roll", "river roll", "roll", "over", "starting housing",
+               "starting resources", "dice action", "erase", "build action", "free build",
+               "guild resource")
+
+_ROLL_P = 1 / 36
+_ROLL_OUTCOMES = [(ROLL + i, _ROLL_P) for i in range(36)]
+_OBJECTIVE_OUTCOMES = [(OBJECTIVES + (a - 1) * 6 + b - 1, (2 if a < b else 1) / 36)
+                       for a in range(1, 7) for b in range(a, 7)]
+_TAKE2_ACTIONS = [TAKE2 + r1 * 4 + r2 for r1 in range(4) for r2 in range(r1, 4)]
+_TAKE1_ACTIONS = [TAKE1 + r for r in range(4)]
+_BUILD_BASE = [BUILD + k * SQUARES for k in range(10)]
+_HOUSING_BASE = BUILD + HOUSING * SQUARES
+_FREE_BASES = [b for k, b in enumerate(_BUILD_BASE) if k != ADMIN]
+_FREE_BASES_NO_MONUMENT = [b for k, b in enumerate(_BUILD_BASE) if k not in (ADMIN, MONUMENT)]
+
+
+def _affordable_table() -> dict[tuple[int, int, int, int, bool], list[int]]:
+    """(labour<=1, grain<=1, gold<=2, material<=2, monument allowed) -> build bases paid for."""
+    table = {}
+    for lab in range(2):
+        for gra in range(2):
+            for gol in range(3):
+                for mat in range(3):
+                    for mon in (False, True):
+                        have = (lab, gra, gol, mat)
+                        table[lab, gra, gol, mat, mon] = [
+                            _BUILD_BASE[k] for k in range(10)
+                            if all(have[r] >= COST[k][r] for r in range(4))
+                            and (mon or k != MONUMENT)]
+    return table
+
+
+_AFFORDABLE = _affordable_table()
+#: dice-decision key -> its legal actions (filled lazily; see PharaohState._dice_actions).
+_DICE_CACHE: dict[int, tuple[int, ...]] = {}
+
+
+class PharaohState(State):
+    """A Pharaoh game in progress (see the module docstring for the phases).
+
+    Attributes:
+        num_players: seats, 1..99.
+        objectives: whether the option ``objectives`` is on.
+        phase: one of the phase constants.
+        seat: the seat deciding (0-based) in a move phase; 0 otherwise.
+        round: the round being played, 1..20 (0 during setup).
+        marked: bitmask of the marked objectives (bit n = objective n).
+        terrain: number of terrain rolls made (0..5).
+        roll: this round's roll ``(a, b)`` or ``None`` before the first.
+        sheets: one :class:`Sheet` per seat.
+    """
+
+    __slots__ = ("num_players", "objectives", "phase", "seat", "round", "marked", "terrain",
+                 "roll", "sheets")
+
+    def __init__(self, num_players: int, objectives: bool) -> None:
+        self.num_players = num_players
+        self.objectives = objectives
+        self.phase = OBJECTIVE_ROLL if objectives else HILL_PHASE
+        self.seat = 0
+        self.round = 0
+        self.marked = 0
+        self.terrain = 0
+        self.roll: tuple[int, int] | None = None
+        self.sheets = [Sheet() for _ in range(num_players)]
+
+    # ---------------------------------------------------------------- fast path
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase > OVER:
+            return self.seat
+        return TERMINAL if phase == OVER else CHANCE
+
+    def clone(self) -> "PharaohState":
+        new = PharaohState.__new__(PharaohState)
+        new.num_players = self.num_players
+        new.objectives = self.objectives
+        new.phase = self.phase
+        new.seat = self.seat
+        new.round = self.round
+        new.marked = self.marked
+        new.terrain = self.terrain
+        new.roll = self.roll
+        new.sheets = [s.copy() for s in self.sheets]
+        return new
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == BUILD_PHASE:
+            sheet = self.sheets[self.seat]
+            cells = sheet.cells
+            empty = [sq for sq in range(SQUARES) if cells[sq] < 0]
+            out = [SKIP]
+            if empty:
+                st = sheet.storage
+                lab, gra, gol, mat = st
+                bases = _AFFORDABLE[lab if lab < 1 else 1, gra if gra < 1 else 1,
+                                    gol if gol < 2 else 2, mat if mat < 2 else 2,
+                                    sheet.monuments < MONUMENT_LIMIT]
+                for base in bases:
+                    out += [base + sq for sq in empty]
+            return out
+        if phase == DICE:
+            return list(self._dice_actions())
+        if phase == FREE_BUILD:
+            sheet = self.sheets[self.seat]
+            cells = sheet.cells
+            empty = [sq for sq in range(SQUARES) if cells[sq] < 0]
+            out = [SKIP]
+            bases = (_FREE_BASES if sheet.monuments < MONUMENT_LIMIT
+                     else _FREE_BASES_NO_MONUMENT)
+            for base in bases:
+                out += [base + sq for sq in empty]
+            return out
+        if phase == GUILD_TAKE:
+            return _TAKE1_ACTIONS[:]
+        if phase == ERASE_PHASE:
+            cells = self.sheets[self.seat].cells
+            return [ERASE + sq for sq in range(SQUARES) if 0 <= cells[sq] < HILL]
+        if phase == SETUP_HOUSING:
+            cells = self.sheets[self.seat].cells
+            return [_HOUSING_BASE + sq for sq in range(SQUARES) if cells[sq] < 0]
+        if phase == SETUP_TAKE:
+            return _TAKE2_ACTIONS[:]
+        if phase == OVER:
+            return []
+        return [a for a, _ in self.chance_outcomes()]
+
+    def _dice_actions(self) -> tuple[int, ...]:
+        """The dice decision's legal moves (spec, Dice action), cached by what they depend on."""
+        sheet = self.sheets[self.seat]
+        d1, d2 = sheet.dice
+        a, b = self.roll  # type: ignore[misc]
+        natural = a == b and a >= 5
+        count = sheet.count
+        enabled = ((count[HOUSING] > 0) | (count[PRODUCTION[1][1]] > 0) << 1
+                   | (count[PRODUCTION[2][1]] > 0) << 2 | (count[PRODUCTION[3][1]] > 0) << 3)
+        if natural or sheet.shifted:
+            held = 0
+        else:
+            st = sheet.storage
+            held = 16 | (st[0] > 0) | (st[1] > 0) << 1 | (st[2] > 0) << 2 | (st[3] > 0) << 3
+        key = ((((d1 * 8 + d2) * 2 + natural) * 16 + enabled) * 32) + held
+        found = _DICE_CACHE.get(key)
+        if found is None:
+            found = _DICE_CACHE[key] = _dice_decision(d1, d2, natural, enabled, held)
+        return found
+
+    def apply_action(self, action: int) -> None:
+        phase = self.phase
+        if phase == DICE:
+            if action >= SHIFT:
+                sheet = self.sheets[self.seat]
+                i = action - SHIFT
+                sheet.dice[i >> 3] += 1 if i & 4 else -1
+                sheet.storage[i & 3] -= 1
+                sheet.shifted = True
+            else:
+                self._dice_action(action - ACTION)
+        elif phase == BUILD_PHASE:
+            if action == SKIP:
+                self._end_turn()
+            else:
+                kind, sq = divmod(action - BUILD, SQUARES)
+                sheet = self.sheets[self.seat]
+                st = sheet.storage
+                cost = COST[kind]
+                st[0] -= cost[0]
+                st[1] -= cost[1]
+                st[2] -= cost[2]
+                st[3] -= cost[3]
+                self._draw(sheet, kind, sq)
+                if kind == ADMIN:
+                    self.phase = FREE_BUILD
+                elif kind == GUILD:
+                    self.phase = GUILD_TAKE
+                else:
+                    self._end_turn()
+        elif phase == ROLL_PHASE:
+            i = action - ROLL
+            a, b = i // 6 + 1, i % 6 + 1
+            self.roll = (a, b)
+            self.round += 1
+            for sheet in self.sheets:
+                sheet.new_round(a, b)
+            self.seat = 0
+            self.phase = DICE
+        elif phase == FREE_BUILD:
+            if action == SKIP:
+                self._end_turn()
+            else:
+                kind, sq = divmod(action - BUILD, SQUARES)
+                self._draw(self.sheets[self.seat], kind, sq)
+                if kind == GUILD:
+                    self.phase = GUILD_TAKE
+                else:
+                    self._end_turn()
+        elif phase == GUILD_TAKE:
+            self.sheets[self.seat].storage[action - TAKE1] += 1
+            self._end_turn()
+        elif phase == ERASE_PHASE:
+            sheet = self.sheets[self.seat]
+            sq = action - ERASE
+            kind = sheet.cells[sq]
+            sheet.cells[sq] = EMPTY
+            count = sheet.count
+            count[kind] -= 1
+            # Ruling 19: an erased building loses a used prevention first.
+            if kind == MILITARY and sheet.invasion_guard > count[MILITARY]:
+                sheet.invasion_guard = count[MILITARY]
+            elif kind == RELIGIOUS and sheet.flood_guard > count[RELIGIOUS]:
+                sheet.flood_guard = count[RELIGIOUS]
+            self.phase = BUILD_PHASE
+        elif phase == SETUP_HOUSING:
+            sheet = self.sheets[self.seat]
+            sq = action - _HOUSING_BASE
+            sheet.cells[sq] = HOUSING
+            sheet.count[HOUSING] += 1
+            self.phase = SETUP_TAKE
+        elif phase == SETUP_TAKE:
+            i = action - TAKE2
+            st = self.sheets[self.seat].storage
+            st[i >> 2] += 1
+            st[i & 3] += 1
+            if self.seat + 1 < self.num_players:
+                self.seat += 1
+                self.phase = SETUP_HOUSING
+            else:
+                self.seat = 0
+                self.phase = ROLL_PHASE
+        elif phase == HILL_PHASE or phase == RIVER_PHASE:
+            tile = HILL if phase == HILL_PHASE else RIVER
+            sq = action - (HILL_ROLL if phase == HILL_PHASE else RIVER_ROLL)
+            for sheet in self.sheets:
+                sheet.cells[sq] = tile
+            self.terrain += 1
+            if self.terrain == HILLS:
+                self.phase = RIVER_PHASE
+            elif self.terrain == HILLS + RIVERS_COUNT:
+                self.phase = SETUP_HOUSING
+        elif phase == OBJECTIVE_ROLL:
+            i = action - OBJECTIVES
+            self.marked = marked_objectives(i // 6 + 1, i % 6 + 1)
+            self.phase = HILL_PHASE
+        else:
+            raise ValueError(f"no action is legal in a finished game ({action!r})")
+
+    def _dice_action(self, x: int) -> None:
+        """Resolve dice action ``x`` for the seat to move (spec, Dice action, Effects)."""
+        sheet = self.sheets[self.seat]
+        self.phase = BUILD_PHASE
+        if x < NONE:
+            resource, enabler = PRODUCTION[x]
+            n = sheet.count[enabler]
+            if n >= YIELD_CAP:
+                n = YIELD_CAP
+                if x == 3:
+                    sheet.flags |= PRODUCED_3
+                elif x == 2:
+                    sheet.flags |= COLLECTED_3
+            sheet.storage[resource] += n
+        elif x == FLOOD:
+            if sheet.flood_guard:
+                sheet.flood_guard -= 1
+                sheet.flags |= FLOOD_PREVENTED
+            else:
+                cells = sheet.cells
+                for sq in range(SQUARES):
+                    if 0 <= cells[sq] < HILL:
+                        self.phase = ERASE_PHASE
+                        break
+        elif x == INVASION:
+            if sheet.invasion_guard:
+                sheet.invasion_guard -= 1
+                sheet.flags |= INVASION_PREVENTED
+            else:
+                sheet.flags |= INVADED
+
+    @staticmethod
+    def _draw(sheet: Sheet, kind: int, sq: int) -> None:
+        """Draw a tile of ``kind`` on ``sq`` this round (paid for by the caller)."""
+        sheet.cells[sq] = kind
+        sheet.count[kind] += 1
+        sheet.drawn.append(sq)
+        if kind == MILITARY:
+            sheet.invasion_guard += 1
+        elif kind == RELIGIOUS:
+            sheet.flood_guard += 1
+        elif kind == MONUMENT:
+            sheet.monuments += 1
+
+    def _end_turn(self) -> None:
+        """The seat's turn is over: the next seat decides, or the round's scores are written."""
+        self.sheets[self.seat].turn_over = True
+        if self.seat + 1 < self.num_players:
+            self.seat += 1
+            self.phase = DICE
+            return
+        marked = self.marked
+        for sheet in self.sheets:
+            score, completed = round_score(sheet, marked)
+            sheet.rounds.append(score)
+            sheet.total += score
+            sheet.done |= completed
+        self.seat = 0
+        self.phase = OVER if self.round == ROUNDS else ROLL_PHASE
+
+    # ---------------------------------------------------------------- chance
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == ROLL_PHASE:
+            return _ROLL_OUTCOMES[:]
+        if phase == HILL_PHASE or phase == RIVER_PHASE:
+            base = HILL_ROLL if phase == HILL_PHASE else RIVER_ROLL
+            cells = self.sheets[0].cells
+            free = [sq for sq in range(SQUARES) if cells[sq] < 0]
+            p = 1 / len(free)
+            return [(base + sq, p) for sq in free]
+        if phase == OBJECTIVE_ROLL:
+            return _OBJECTIVE_OUTCOMES[:]
+        return []
+
+    def chance_probability(self, action: Any) -> float:
+        phase = self.phase
+        if phase == ROLL_PHASE:
+            return _ROLL_P if type(action) is int and ROLL <= action < ROLL + 36 else 0.0
+        return super().chance_probability(action)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        phase = self.phase
+        if phase == ROLL_PHASE:
+            return ROLL + int(rng.random() * 36)
+        if phase == HILL_PHASE or phase == RIVER_PHASE:
+            base = HILL_ROLL if phase == HILL_PHASE else RIVER_ROLL
+            cells = self.sheets[0].cells
+            free = [sq for sq in range(SQUARES) if cells[sq] < 0]
+            return base + free[int(rng.random() * len(free))]
+        return super().sample_chance(rng)
+
+    # ---------------------------------------------------------------- notation
+    def action_to_text(self, action: Any) -> str:
+        return notation.action_to_text(action)
+
+    def text_to_action(self, text: str) -> int:
+        return notation.text_to_action(text)
+
+    def is_legal(self, action: Any) -> bool:
+        if type(action) is not int:
+            return False
+        return super().is_legal(action)
+
+    # ---------------------------------------------------------------- information
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Everything (spec, What each seat sees): see :func:`.observation.observe`."""
+        from .observation import observe
+        return observe(self, seat)
+
+    def determinize(self, seat: int, rng: random.Random) -> "PharaohState":
+        """A copy: nothing is hidden in Pharaoh, so there is nothing to redraw."""
+        return self.clone()
+
+    # ---------------------------------------------------------------- results
+    def scores(self) -> list[int]:
+        """Each seat's sum of written round scores (spec, Scoring), in seat order."""
+        return [sheet.total for sheet in self.sheets]
+
+    def ranking(self) -> list[int] | None:
+        """Seats by score, ties in seat order (ruling 26); ``None`` before the end."""
+        if self.phase != OVER:
+            return None
+        return sorted(range(self.num_players), key=lambda s: -self.sheets[s].total)
+
+
+def _dice_decision(d1: int, d2: int, natural: bool, enabled: int, held: int) -> tuple[int, ...]:
+    """The legal moves of a dice decision.
+
+    Args:
+        d1, d2: the seat's dice (after any shift).
+        natural: the roll itself is 5-5 or 6-6 (ruling 10).
+        enabled: bit x set when production action x has an enabling building.
+        held: 0 when no shift is allowed, else 16 plus bit r per resource held.
+    """
+    if natural:
+        return (ACTION + (FLOOD if d1 == 5 else INVASION),)
+    offered = []
+    for entry in (d1, d2, d1 + d2):
+        x = CHART[entry]
+        if x < NONE and not enabled >> x & 1:
+            continue
+        if ACTION + x not in offered:
+            offered.append(ACTION + x)
+    if not offered:
+        offered.append(ACTION + NONE)
+    if held:
+        for d, die in ((0, d1), (1, d2)):
+            for up, ok in ((0, die > 1), (1, die < 6)):
+                if ok:
+                    offered += [SHIFT + d * 8 + up * 4 + r for r in range(4) if held >> r & 1]
+    return tuple(offered)
