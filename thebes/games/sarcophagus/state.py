@@ -1,0 +1,453 @@
+"""Sarcophagus's state and rules (shared/spec/sarcophagus.md).
+
+The state is a few ints and flat lists of ints; ``clone`` copies the lists.
+Phases:
+
+* ``LAYOUT``, ``FIRST``: the two setup chance nodes;
+* ``PLACE1``, ``PLACE2``: the first / second coin of a turn (``place V T``);
+* ``PASS``: the seat to play holds no coin (``pass``);
+* ``TRAP``: the claimer of a trap discards a number tile during play;
+* ``END_TRAP``: the holder of a revealed sarcophagus trap discards at the end;
+* ``OVER``.
+
+Field layout (see docs/rules/sarcophagus.md, "How the engine is built"):
+
+* ``layout``: tuple of 24 tiles (21 positions in reading order, then the
+  sarcophagus slots under e3, f3, f4), fixed once dealt;
+* ``present`` / ``faceup`` / ``full``: position bitmasks (tile still in the
+  pyramid; turned face up; holding four coins);
+* ``loc[tile]``: where each tile is (:data:`IN_PYRAMID`, ``HELD + seat``,
+  ``SARC + seat``, :data:`DISCARDED`, :data:`UNSEEN`);
+* ``hand[seat * 6 + value]``: coins of that value in the seat's hand,
+  ``handn[seat]`` their number, ``handmask[seat]`` the bitmask of values held;
+* ``coins[pos * 4 + k]``: the k-th coin on a position as ``owner * 6 + value``,
+  ``ncoins[pos]`` how many;
+* ``lots``: claimed sarcophagus tiles as ``(seat, slot, values, turned)``;
+* ``ties``: every tie's turned-over coins as ``(pos, tile, coins)``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from thebes.core import CHANCE, TERMINAL, State, TooManyOutcomes
+
+from . import notation as nt
+from .geometry import (ALL_POSITIONS, NEIGHBOURS, SARCOPHAGUS_POSITIONS, SARCOPHAGUS_SLOT,
+                       SIDES, claimable)
+from .scoring import fame, ranking
+
+LAYOUT, FIRST, PLACE1, PLACE2, PASS, TRAP, END_TRAP, OVER = range(8)
+PHASE_NAMES = ("layout", "first", "place", "place", "pass", "discard", "discard", "over")
+
+IN_PYRAMID, HELD, SARC, DISCARDED, UNSEEN = 0, 1, 5, 9, 10
+
+#: what comes after a cascade: the turn's second coin, or the next turn.
+AFTER_FIRST_COIN, AFTER_OTHER = 0, 1
+
+#: positions whose tile belongs to the special set (four 5s and two nulls), with the slots.
+SPECIAL_PLACES = SARCOPHAGUS_POSITIONS + (21, 22, 23)
+#: 1 / (4320 x 18!): every legal layout (spec, Setup).
+LAYOUT_PROBABILITY = 1.0 / (4320 * 6402373705728000)
+
+_PLACE_LISTS = tuple(tuple([p * 6 + v for v in range(6) if mask >> v & 1] for mask in range(64))
+                     for p in range(21))
+
+
+def layout_is_legal(action: object) -> bool:
+    """Whether ``action`` is a legal layout: 24 distinct tiles, the six special
+    places holding the four 5s and two nulls (spec, Setup; ruling 2)."""
+    if type(action) is not tuple or len(action) != nt.NUM_TILES:
+        return False
+    if sorted(action) != list(range(nt.NUM_TILES)):
+        return False
+    special = {action[p] for p in SPECIAL_PLACES}
+    return special.issuperset(nt.FIVES) and len(special.intersection(nt.NULLS)) == 2
+
+
+def random_layout(rng: random.Random) -> tuple[int, ...]:
+    """A legal layout drawn uniformly with ``rng``."""
+    special = list(nt.FIVES) + rng.sample(nt.NULLS, 2)
+    rng.shuffle(special)
+    taken = set(special)
+    others = [t for t in range(nt.NUM_TILES) if t not in taken]
+    rng.shuffle(others)
+    layout = [0] * nt.NUM_TILES
+    for place, t in zip(SPECIAL_PLACES, special):
+        layout[place] = t
+    rest = iter(others)
+    for place in range(nt.NUM_TILES):
+        if place not in SPECIAL_PLACES:
+            layout[place] = next(rest)
+    return tuple(layout)
+
+
+class SarcophagusState(State):
+    """A position of Sarcophagus. See the module docstring for the fields."""
+
+    __slots__ = ("num_players", "base_free", "sides", "layout", "phase", "cur", "turn",
+                 "after", "passes", "present", "faceup", "full", "loc", "hand", "handn",
+                 "handmask", "coins", "ncoins", "nnum", "gods", "lots", "ties", "end_queue",
+                 "final")
+
+    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+        options = options or {}
+        n = players
+        self.num_players = n
+        self.base_free = bool(options.get("base_free", True))
+        self.sides = SIDES[self.base_free]
+        self.layout: tuple[int, ...] = ()
+        self.phase = LAYOUT
+        self.cur = CHANCE
+        self.turn = 0
+        self.after = AFTER_OTHER
+        self.passes = 0
+        self.present = ALL_POSITIONS
+        self.faceup = 0
+        self.full = 0
+        self.loc = [IN_PYRAMID] * nt.NUM_TILES
+        per_value = 2 if n == 2 else 1
+        self.hand = [per_value] * (6 * n)
+        self.handn = [6 * per_value] * n
+        self.handmask = [63] * n
+        self.coins = [0] * (4 * 21)
+        self.ncoins = [0] * 21
+        self.nnum = [0] * n
+        self.gods = 0
+        self.lots: list[tuple[int, int, tuple[int, ...], bool]] = []
+        self.ties: list[tuple[int, int, tuple[int, ...]]] = []
+        self.end_queue: tuple[int, ...] = ()
+        self.final: tuple[list[int], list[int]] | None = None
+
+    # ------------------------------------------------------------ fast path
+    def current_player(self) -> int:
+        return self.cur
+
+    def is_terminal(self) -> bool:
+        return self.cur == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.cur == CHANCE
+
+    def legal_actions(self) -> list:
+        phase = self.phase
+        if phase == PLACE1:
+            present = self.present
+            return list(_PLACE_LISTS[(present & -present).bit_length() - 1][
+                self.handmask[self.cur]])
+        if phase == PLACE2:
+            lists = _PLACE_LISTS
+            mask = self.handmask[self.cur]
+            acts: list[int] = []
+            m = self.present & self.faceup & ~self.full
+            while m:
+                low = m & -m
+                acts += lists[low.bit_length() - 1][mask]
+                m ^= low
+            return acts
+        if phase == PASS:
+            return [nt.PASS]
+        if phase == TRAP or phase == END_TRAP:
+            code = HELD + self.cur
+            loc = self.loc
+            return [nt.DISCARD + t for t in range(nt.NUM_TILES) if loc[t] == code and t % 6 >= 2]
+        if phase == FIRST:
+            return [nt.FIRST + k for k in range(self.num_players)]
+        if phase == LAYOUT:
+            raise TooManyOutcomes("the layout has 4320 x 18! outcomes")
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        if self.phase == FIRST:
+            p = 1.0 / self.num_players
+            return [(nt.FIRST + k, p) for k in range(self.num_players)]
+        if self.phase == LAYOUT:
+            raise TooManyOutcomes("the layout has 4320 x 18! outcomes")
+        raise ValueError("not a chance node")
+
+    def chance_probability(self, action: Any) -> float:
+        if self.phase == LAYOUT:
+            return LAYOUT_PROBABILITY if layout_is_legal(action) else 0.0
+        if self.phase == FIRST:
+            if type(action) is int and 0 <= action - nt.FIRST < self.num_players:
+                return 1.0 / self.num_players
+            return 0.0
+        raise ValueError("not a chance node")
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        if self.phase == LAYOUT:
+            return random_layout(rng)
+        return nt.FIRST + rng.randrange(self.num_players)
+
+    def apply_action(self, action: Any) -> None:
+        phase = self.phase
+        if phase == PLACE1 or phase == PLACE2:
+            self._place(action, phase)
+        elif phase == PASS:
+            self._pass()
+        elif phase == TRAP:
+            self._discard(action - nt.DISCARD)
+            if not self._cascade():
+                self._go_on()
+        elif phase == END_TRAP:
+            self._discard(action - nt.DISCARD)
+            self._next_end_discard()
+        elif phase == LAYOUT:
+            self.layout = tuple(action)
+            self.faceup = 1  # a1 turns face up (ruling 1)
+            self.phase = FIRST
+        elif phase == FIRST:
+            seat = action - nt.FIRST
+            self.turn = seat
+            self.cur = seat
+            self.phase = PLACE1
+        else:
+            raise ValueError("the game is over")
+
+    def clone(self) -> "SarcophagusState":
+        s = SarcophagusState.__new__(SarcophagusState)
+        s.num_players = self.num_players
+        s.base_free = self.base_free
+        s.sides = self.sides
+        s.layout = self.layout
+        s.phase = self.phase
+        s.cur = self.cur
+        s.turn = self.turn
+        s.after = self.after
+        s.passes = self.passes
+        s.present = self.present
+        s.faceup = self.faceup
+        s.full = self.full
+        s.loc = self.loc[:]
+        s.hand = self.hand[:]
+        s.handn = self.handn[:]
+        s.handmask = self.handmask[:]
+        s.coins = self.coins[:]
+        s.ncoins = self.ncoins[:]
+        s.nnum = self.nnum[:]
+        s.gods = self.gods
+        s.lots = self.lots[:]
+        s.ties = self.ties[:]
+        s.end_queue = self.end_queue
+        s.final = self.final
+        return s
+
+    # ------------------------------------------------------------ the rules
+    def _place(self, action: int, phase: int) -> None:
+        """``place V T`` (spec, Turn): the coin, the reveal (ruling 11), the claim check."""
+        pos, value = divmod(action, 6)
+        seat = self.cur
+        i = seat * 6 + value
+        left = self.hand[i] - 1
+        self.hand[i] = left
+        if not left:
+            self.handmask[seat] &= ~(1 << value)
+        self.handn[seat] -= 1
+        k = self.ncoins[pos]
+        self.coins[pos * 4 + k] = i
+        self.ncoins[pos] = k + 1
+        self.passes = 0
+        self.after = AFTER_FIRST_COIN if phase == PLACE1 else AFTER_OTHER
+        self.faceup |= NEIGHBOURS[pos] & self.present
+        if k == 3:
+            self.full |= 1 << pos
+            if claimable(self.sides[pos], self.present):
+                if self._assess(pos) or self._cascade():
+                    return
+        self._go_on()
+
+    def _pass(self) -> None:
+        """``pass``; the N-th pass in a row assesses the top-left tile (ruling 7)."""
+        self.after = AFTER_OTHER
+        self.passes += 1
+        if self.passes == self.num_players:
+            self.passes = 0
+            present = self.present
+            if self._assess((present & -present).bit_length() - 1) or self._cascade():
+                return
+        self._go_on()
+
+    def _discard(self, tile: int) -> None:
+        """``discard T``: a number tile held face up goes to the discard pile."""
+        self.loc[tile] = DISCARDED
+        self.nnum[self.cur] -= 1
+
+    def _cascade(self) -> bool:
+        """Assess the first full claimable tile in reading order until none is left
+        (rulings 13, 14). True when a trap discard interrupts it."""
+        sides = self.sides
+        while self.full:
+            m = self.full
+            present = self.present
+            while m:
+                low = m & -m
+                pos = low.bit_length() - 1
+                if claimable(sides[pos], present):
+                    break
+                m ^= low
+            else:
+                return False
+            if self._assess(pos):
+                return True
+        return False
+
+    def _assess(self, pos: int) -> bool:
+        """Assess the tile at ``pos`` (spec, Claims): claim or discard it, return
+        coins, lock coins on a claimed sarcophagus tile, turn up the top-left tile.
+        True when the claimer owes a trap discard (then it is his decision)."""
+        n = self.num_players
+        k = self.ncoins[pos]
+        base = pos * 4
+        on_tile = self.coins[base:base + k]
+        claimer = -1
+        turned = False
+        if k:
+            counts = [0] * n
+            for c in on_tile:
+                counts[c // 6] += 1
+            most = max(counts)
+            tied = [s for s in range(n) if counts[s] == most]
+            if len(tied) == 1:
+                claimer = tied[0]
+            else:
+                turned = True
+                self.ties.append((pos, self.layout[pos], tuple(on_tile)))
+                totals = [0] * n
+                for c in on_tile:
+                    totals[c // 6] += c % 6
+                best = max(totals[s] for s in tied)
+                winners = [s for s in tied if totals[s] == best]
+                if len(winners) == 1:
+                    claimer = winners[0]
+        bit = 1 << pos
+        self.present &= ~bit
+        self.full &= ~bit
+        self.ncoins[pos] = 0
+        tile = self.layout[pos]
+        slot = SARCOPHAGUS_SLOT[pos]
+        hand, handn, handmask = self.hand, self.handn, self.handmask
+        if claimer >= 0:
+            self.loc[tile] = HELD + claimer
+            r = tile % 6
+            if r >= 2:
+                self.nnum[claimer] += 1
+            elif r == nt.ACE:
+                self.gods |= 1 << claimer
+            if slot >= 0:
+                self.loc[self.layout[21 + slot]] = SARC + claimer
+                kept = tuple(sorted(c % 6 for c in on_tile if c // 6 == claimer))
+                self.lots.append((claimer, slot, kept, turned))
+                on_tile = [c for c in on_tile if c // 6 != claimer]
+        else:
+            self.loc[tile] = DISCARDED
+            if slot >= 0:
+                self.loc[self.layout[21 + slot]] = UNSEEN
+        for c in on_tile:
+            hand[c] += 1
+            owner = c // 6
+            handn[owner] += 1
+            handmask[owner] |= 1 << (c % 6)
+        present = self.present
+        self.faceup |= present & -present  # ruling 5
+        if (claimer >= 0 and tile % 6 == nt.NULL and not self.gods >> claimer & 1
+                and self.nnum[claimer]):
+            self.phase = TRAP
+            self.cur = claimer
+            return True
+        return False
+
+    def _go_on(self) -> None:
+        """After a cascade: the end, the turn's second coin (ruling 4), or the next turn."""
+        if not self.present:
+            self._begin_end()
+            return
+        turn = self.turn
+        if self.after == AFTER_FIRST_COIN and self.handn[turn]:
+            self.phase = PLACE2
+            self.cur = turn
+            return
+        turn = (turn + 1) % self.num_players
+        self.turn = turn
+        self.cur = turn
+        self.phase = PLACE1 if self.handn[turn] else PASS
+
+    def _begin_end(self) -> None:
+        """Reveal claimed sarcophagus tiles and queue one discard per trap (ruling 19)."""
+        loc = self.loc
+        traps = [0] * self.num_players
+        for t in range(nt.NUM_TILES):
+            code = loc[t]
+            if SARC <= code < DISCARDED:
+                seat = code - SARC
+                loc[t] = HELD + seat
+                if t % 6 >= 2:
+                    self.nnum[seat] += 1
+                elif t % 6 == nt.NULL:
+                    traps[seat] += 1
+        self.end_queue = tuple(s for s in range(self.num_players)
+                               if not self.gods >> s & 1 for _ in range(traps[s]))
+        self._next_end_discard()
+
+    def _next_end_discard(self) -> None:
+        queue = self.end_queue
+        while queue:
+            seat, queue = queue[0], queue[1:]
+            if self.nnum[seat]:
+                self.end_queue = queue
+                self.phase = END_TRAP
+                self.cur = seat
+                return
+        self.end_queue = ()
+        self.phase = OVER
+        self.cur = TERMINAL
+        scores = [fame(self.held(s)) for s in range(self.num_players)]
+        self.final = (scores, ranking(scores, [len(self.held(s)) for s in range(self.num_players)]))
+
+    # ------------------------------------------------------------ queries
+    def held(self, seat: int) -> list[int]:
+        """Tiles the seat holds face up, in tile order (sarcophagus tiles once revealed)."""
+        code = HELD + seat
+        return [t for t in range(nt.NUM_TILES) if self.loc[t] == code]
+
+    def top_left(self) -> int:
+        """Position of the top-left tile (-1 once the pyramid is empty)."""
+        return (self.present & -self.present).bit_length() - 1
+
+    def scores(self) -> list[int] | None:
+        """Final fame per seat; ``None`` until the end (spec, Scoring)."""
+        return list(self.final[0]) if self.final else None
+
+    def ranking(self) -> list[int] | None:
+        """0-based seats from winner to last (ruling 23); ``None`` until the end."""
+        return list(self.final[1]) if self.final else None
+
+    # ------------------------------------------------------------ notation
+    def action_to_text(self, action: Any) -> str:
+        return nt.action_text(action)
+
+    def text_to_action(self, text: str) -> Any:
+        return nt.parse_action(text)
+
+    def chance_template(self) -> str:
+        return nt.LAYOUT_TEMPLATE
+
+    def event_for_seat(self, action: Any, seat: int | None) -> str:
+        """Another seat's ``place V T`` reads ``place ? T``; the layout reads
+        ``layout ?`` (spec, What each seat sees). ``seat=None``: omniscient."""
+        if seat is None:
+            return nt.action_text(action)
+        if self.phase == LAYOUT:
+            return "layout ?"
+        if (self.phase == PLACE1 or self.phase == PLACE2) and self.cur != seat:
+            return "place ? " + nt.action_text(action).split(" ")[2]
+        return nt.action_text(action)
+
+    # ------------------------------------------------------------ information
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        from .information import observe
+        return observe(self, seat)
+
+    def determinize(self, seat: int, rng: random.Random) -> "SarcophagusState":
+        from .information import determinize
+        return determinize(self, seat, rng)
