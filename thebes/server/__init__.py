@@ -1,0 +1,44 @@
+"""The web app: FastAPI server, lasting storage, live games over WebSocket, bot seats.
+
+``thebes serve`` runs :func:`run_serve`; tests build the app with
+:func:`thebes.server.app.create_app`. See docs/web-api.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+
+def create_app(*args: Any, **kwargs: Any) -> Any:
+    from .app import create_app as _create_app
+    return _create_app(*args, **kwargs)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Body of ``thebes serve [--host H] [--port P] [--database URL] [--bot-delay S]``."""
+    import logging
+
+    import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from .storage import database_url, display_url
+
+    url = database_url(args.database)
+    try:
+        app = create_app(url, bot_delay=args.bot_delay)
+    except (SQLAlchemyError, OSError) as err:
+        print(f"thebes serve: cannot open the database {display_url(url)}: {err}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(name)s: %(message)s")
+    host = args.host
+    shown = f"[{host}]" if ":" in host else host
+    print(f"thebes: database {display_url(url)}")
+    print(f"thebes: open http://{'127.0.0.1' if host in ('0.0.0.0', '') else shown}:{args.port}/ "
+          f"(API documentation at /docs)", flush=True)
+    uvicorn.run(app, host=host, port=args.port, log_level="info")
+    return 0
+
+
+__all__ = ["create_app", "run_serve"]

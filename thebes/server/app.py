@@ -1,0 +1,406 @@
+"""The FastAPI application: HTTP API, WebSocket, pages (docs/web-api.md).
+
+``create_app(database_url, bot_delay)`` opens (and migrates) the database at
+once; the bot runner starts with the app's lifespan and resumes every
+unfinished game where a bot is to move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, AsyncIterator, Literal, Optional, Union
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from thebes import __version__
+from thebes.bots import BOT_NAMES
+from thebes.core import game_names
+
+from .bots import BotRunner
+from .hub import Connection, Hub
+from .service import ApiError, GameService, available_game
+from .storage import Storage, database_url
+
+log = logging.getLogger("thebes.server")
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+PLACEHOLDER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>thebes</title></head>
+<body><h1>thebes</h1>
+<p>The browser client (thebes/web/index.html) is not installed. The API is at
+<a href="/docs">/docs</a>.</p></body></html>
+"""
+
+
+# ---------------------------------------------------------------------- models
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"] = "human"
+    name: Optional[str] = Field(None, description="a human's name (a seat with a name is claimed)")
+    bot: Optional[str] = Field(None, description="bot name for a bot seat: random or greedy (default greedy)")
+
+
+class CreateGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(..., examples=["ra"])
+    players: int = Field(..., examples=[3])
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: Optional[list[SeatSpec]] = Field(None, description="one per player (default: all human, free)")
+    seed: Optional[int] = Field(None, description="seed of chance and bots (default: random, secret)")
+
+
+class JoinGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Optional[str] = None
+    seat: Optional[int] = Field(None, description="1-based seat to claim (default: the first free one)")
+
+
+class PostMove(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str
+    move: str = Field(..., examples=["bid 9"])
+    version: Optional[int] = Field(None, description="the version the move was chosen at; 409 if the game moved on")
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_options: dict[str, Any]
+
+
+class Meta(BaseModel):
+    version: str
+    games: list[GameInfo]
+    bots: list[str]
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    name: Optional[str]
+    bot: Optional[str]
+    claimed: bool
+
+
+class Result(BaseModel):
+    scores: list[Any]
+    ranking: list[int]
+
+
+class Summary(BaseModel):
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["open", "playing", "finished"]
+    seats: list[SeatOut]
+    created: str
+    updated: str
+    events: int
+    result: Optional[Result]
+
+
+class GameList(BaseModel):
+    games: list[Summary]
+
+
+class Link(BaseModel):
+    seat: int
+    token: str
+    url: str
+
+
+class Created(BaseModel):
+    game: Summary
+    links: list[Link]
+
+
+class LogEntry(BaseModel):
+    index: int
+    seat: Optional[int]
+    event: str
+
+
+class View(BaseModel):
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["open", "playing", "finished"]
+    version: int
+    seat: Optional[int]
+    names: list[Optional[str]]
+    seats: list[SeatOut]
+    to_move: Union[int, Literal["chance"], None]
+    observation: dict[str, Any]
+    legal: list[str]
+    log: list[LogEntry]
+    result: Optional[Result]
+
+
+class ErrorOut(BaseModel):
+    error: str
+    legal: Optional[list[str]] = None
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "bad input (unparsable body, illegal move: with legal)"},
+    403: {"model": ErrorOut, "description": "wrong token, or hidden information"},
+    404: {"model": ErrorOut, "description": "unknown game or seat"},
+    409: {"model": ErrorOut, "description": "stale version, not your turn, game over, seat taken"},
+}
+
+
+def play_url(game_id: str, token: str) -> str:
+    return f"/play/{game_id}?token={token}"
+
+
+# ---------------------------------------------------------------------- app
+def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers: int = 2) -> FastAPI:
+    """The web app on ``database`` (a SQLAlchemy URL or a SQLite path; see :func:`database_url`)."""
+    url = database_url(database)
+    storage = Storage(url)
+    service = GameService(storage)
+    hub = Hub()
+    service.listeners.append(hub.notify)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        bots = BotRunner(service, bot_delay, bot_workers)
+        service.listeners.append(bots.poke)
+        app.state.bots = bots
+        resumed = await run_in_threadpool(bots.resume_all)
+        if resumed:
+            log.info("resumed %d games where a bot is to move", resumed)
+        try:
+            yield
+        finally:
+            service.listeners.remove(bots.poke)
+            await run_in_threadpool(bots.stop)
+            storage.close()
+
+    app = FastAPI(title="thebes", version=__version__, lifespan=lifespan,
+                  description="Play Ra and the other thebes games in the browser: lobby, games, "
+                              "seats, moves, records; live views over a WebSocket at "
+                              "`/api/games/{id}/ws?token=T&since=N` (see docs/web-api.md).")
+    app.state.storage = storage
+    app.state.service = service
+    app.state.hub = hub
+    app.state.database_url = url
+
+    # ------------------------------------------------------------ errors
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, err: ApiError) -> JSONResponse:
+        return JSONResponse(err.body(), status_code=err.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, err: RequestValidationError) -> JSONResponse:
+        problems = []
+        for e in err.errors():
+            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
+            problems.append(f"{where}: {e.get('msg')}" if where else str(e.get("msg")))
+        return JSONResponse({"error": "bad request: " + "; ".join(problems)}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(err.detail)}, status_code=err.status_code,
+                            headers=getattr(err, "headers", None))
+
+    # ------------------------------------------------------------ API
+    @app.get("/api/meta", response_model=Meta, tags=["lobby"])
+    def meta() -> dict[str, Any]:
+        """The games this server can play and the bots it offers."""
+        games = []
+        for name in game_names():
+            try:
+                game = available_game(name)
+            except ApiError:
+                continue
+            games.append({"name": game.name, "title": game.title, "min_players": game.min_players,
+                          "max_players": game.max_players,
+                          "default_options": dict(game.default_options)})
+        return {"version": __version__, "games": games, "bots": list(BOT_NAMES)}
+
+    @app.get("/api/games", response_model=GameList, tags=["lobby"])
+    def list_games(status: Optional[Literal["open", "playing", "finished"]] = None,
+                   limit: int = Query(200, ge=1, le=1000)) -> dict[str, Any]:
+        """Games, newest first (never a token)."""
+        return {"games": service.list_games(status, limit)}
+
+    @app.post("/api/games", status_code=201, response_model=Created, responses=ERRORS, tags=["lobby"])
+    def create_game(body: CreateGame) -> dict[str, Any]:
+        """Create a game; one private link per human seat."""
+        seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+        g, tokens = service.create_game(body.game, body.players, body.options, seats, body.seed)
+        return {"game": service.summary(g),
+                "links": [{"seat": seat + 1, "token": token, "url": play_url(g.id, token)}
+                          for seat, token in tokens]}
+
+    @app.get("/api/games/{game_id}", response_model=Summary, responses=ERRORS, tags=["lobby"])
+    def game_summary(game_id: str) -> dict[str, Any]:
+        """One game's lobby summary."""
+        return service.summary(service.game(game_id))
+
+    @app.post("/api/games/{game_id}/join", response_model=Link, responses=ERRORS, tags=["lobby"])
+    def join(game_id: str, body: Optional[JoinGame] = None) -> dict[str, Any]:
+        """Claim a free human seat (the given 1-based seat, or the first free one)."""
+        body = body or JoinGame()
+        seat = body.seat - 1 if body.seat is not None else None
+        if seat is not None and seat < 0:
+            raise ApiError(404, f"no seat {body.seat}")
+        seat, token = service.join(game_id, body.name, seat)
+        return {"seat": seat + 1, "token": token, "url": play_url(game_id, token)}
+
+    @app.get("/api/games/{game_id}/view", response_model=View, responses=ERRORS, tags=["play"])
+    def view(game_id: str, token: Optional[str] = None, since: int = 0) -> dict[str, Any]:
+        """A seat's view (its token), or a spectator's (no token)."""
+        g, seat = service.seat_of(game_id, token)
+        return service.view(game_id, seat, since, g)
+
+    @app.post("/api/games/{game_id}/moves", response_model=View, responses=ERRORS, tags=["play"])
+    def post_move(game_id: str, body: PostMove) -> dict[str, Any]:
+        """Play a move in notation for the token's seat; returns the seat's new view."""
+        g, seat = service.seat_of(game_id, body.token)
+        if seat is None:
+            raise ApiError(403, "a move needs a seat's token")
+        service.move(game_id, seat, body.move, body.version)
+        return service.view(game_id, seat, 0, g)
+
+    @app.get("/api/games/{game_id}/record", responses={
+        200: {"content": {"application/json": {}}, "description": "the record (shared/spec/RECORDS.md)"},
+        **ERRORS}, tags=["play"])
+    def record(game_id: str) -> Response:
+        """The game's record as a JSON download (403 for an unfinished game with hidden information)."""
+        rec = service.record(game_id)
+        return Response(rec.dumps(), media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="thebes-{rec.game}-{game_id}.json"'})
+
+    # ------------------------------------------------------------ socket
+    @app.websocket("/api/games/{game_id}/ws")
+    async def socket(websocket: WebSocket, game_id: str) -> None:
+        await websocket.accept()
+        token = websocket.query_params.get("token")
+        try:
+            since = int(websocket.query_params.get("since", "0") or 0)
+        except ValueError:
+            await websocket.send_json({"type": "error", "status": 400, "error": "since must be an integer"})
+            await websocket.close(code=4400)
+            return
+        try:
+            g, seat = await run_in_threadpool(service.seat_of, game_id, token)
+        except ApiError as err:
+            await websocket.send_json({"type": "error", "status": err.status, **err.body()})
+            await websocket.close(code=4000 + err.status)
+            return
+        conn = Connection(game_id, seat, asyncio.get_running_loop(), sent=max(0, since))
+        hub.add(conn)
+
+        async def send(message: dict[str, Any]) -> None:
+            async with conn.send_lock:
+                await websocket.send_json(message)
+
+        async def push_view() -> bool:
+            try:
+                v = await run_in_threadpool(service.view, game_id, seat, conn.sent)
+            except ApiError as err:
+                await send({"type": "error", "status": err.status, **err.body()})
+                return err.status != 403
+            conn.sent = max(conn.sent, v["version"])
+            await send({"type": "view", **v})
+            return True
+
+        async def sender() -> None:
+            while True:
+                await conn.wake.wait()
+                conn.wake.clear()
+                if not await push_view():
+                    await websocket.close(code=4403)
+                    return
+
+        task: asyncio.Task[None] | None = None
+        try:
+            if not await push_view():
+                await websocket.close(code=4403)
+                return
+            task = asyncio.create_task(sender())
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None and message.get("bytes") is not None:
+                    raw = message["bytes"].decode("utf-8", "replace")
+                reply = await handle_message(raw, game_id, seat)
+                if reply is not None:
+                    await send(reply)
+        except WebSocketDisconnect:
+            pass
+        except RuntimeError as err:   # the client went away while we were sending
+            log.debug("socket for game %s closed: %s", game_id, err)
+        finally:
+            hub.remove(conn)
+            if task is not None:
+                task.cancel()
+
+    async def handle_message(raw: Optional[str], game_id: str, seat: Optional[int]) -> Optional[dict[str, Any]]:
+        try:
+            data = json.loads(raw or "")
+        except ValueError as err:
+            return {"type": "error", "status": 400, "error": f"malformed JSON: {err}"}
+        if not isinstance(data, dict):
+            return {"type": "error", "status": 400, "error": "a message is a JSON object"}
+        kind = data.get("type")
+        if kind == "ping":
+            return {"type": "pong"}
+        if kind != "move":
+            return {"type": "error", "status": 400,
+                    "error": f"unknown message type {kind!r} (types: move, ping)"}
+        if seat is None:
+            return {"type": "error", "status": 403, "error": "spectators cannot move"}
+        move, version = data.get("move"), data.get("version")
+        if not isinstance(move, str):
+            return {"type": "error", "status": 400, "error": "'move' must be a notation string"}
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            return {"type": "error", "status": 400, "error": "'version' must be an integer"}
+        try:
+            await run_in_threadpool(service.move, game_id, seat, move, version)
+        except ApiError as err:
+            return {"type": "error", "status": err.status, **err.body()}
+        return None
+
+    # ------------------------------------------------------------ pages
+    def index() -> Response:
+        page = WEB_DIR / "index.html"
+        if page.is_file():
+            return FileResponse(page, media_type="text/html", headers={"Cache-Control": "no-cache"})
+        return HTMLResponse(PLACEHOLDER)
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page() -> Response:
+        return index()
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    def play_page(game_id: str) -> Response:
+        return index()
+
+    if WEB_DIR.is_dir():
+        app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    else:
+        @app.get("/static/{path:path}", include_in_schema=False)
+        def no_static(path: str) -> Response:
+            raise ApiError(404, f"no static file {path!r}")
+
+    return app

@@ -1,0 +1,60 @@
+"""The WebSocket hub: which connections watch which game, and waking them up.
+
+Each connection is bound to one seat (by its token) or to spectating. The hub
+never builds or sends a view itself: when a game changes (from any thread)
+it only wakes that game's connections, and each connection then asks the
+service for ITS OWN view (its seat's observation, legal moves and new log
+lines) and sends it. So a socket can only ever carry its own seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from dataclasses import dataclass, field
+
+
+@dataclass(eq=False)
+class Connection:
+    game_id: str
+    seat: int | None                      # 0-based, None = spectator
+    loop: asyncio.AbstractEventLoop
+    sent: int = 0                         # log lines below this index were sent
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    closed: bool = False
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._by_game: dict[str, set[Connection]] = {}
+        self._lock = threading.Lock()
+
+    def add(self, conn: Connection) -> None:
+        with self._lock:
+            self._by_game.setdefault(conn.game_id, set()).add(conn)
+
+    def remove(self, conn: Connection) -> None:
+        conn.closed = True
+        with self._lock:
+            conns = self._by_game.get(conn.game_id)
+            if conns is not None:
+                conns.discard(conn)
+                if not conns:
+                    del self._by_game[conn.game_id]
+
+    def count(self, game_id: str | None = None) -> int:
+        with self._lock:
+            if game_id is None:
+                return sum(len(c) for c in self._by_game.values())
+            return len(self._by_game.get(game_id, ()))
+
+    def notify(self, game_id: str) -> None:
+        """Wake every connection of ``game_id``. Safe to call from any thread."""
+        with self._lock:
+            conns = list(self._by_game.get(game_id, ()))
+        for conn in conns:
+            try:
+                conn.loop.call_soon_threadsafe(conn.wake.set)
+            except RuntimeError:   # its event loop is closed
+                pass

@@ -1,0 +1,491 @@
+"""The authoritative game service: the in-memory cache of live games over the storage.
+
+Every change goes through :class:`GameService`: it checks the seat, parses
+the move with the engine's checked path (``state.parse``), applies it to a
+clone, draws every chance outcome that follows with the game's seeded
+generator, appends the events to the database in one version-checked
+transaction, and only then swaps the new state into the cache and tells the
+listeners (socket hub, bot runner). A refused move changes nothing.
+
+The cache is only a cache: :meth:`GameService.game` rebuilds any game by
+replaying its stored events, and a conflict with another writer drops the
+cached copy so that the next access reads the database again.
+
+Generators (no state a restart would lose):
+
+* chance outcome at record index ``i``: ``random.Random(f"thebes-chance/{seed}/{i}")``;
+* a bot at 0-based ``seat`` deciding at record index ``i``:
+  ``random.Random(f"thebes-bot/{seed}/{seat}/{i}")``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from thebes.bots import BOT_NAMES, make_bot
+from thebes.core import (CHANCE, TERMINAL, Game, IllegalEventError, InvalidEventError,
+                         OptionsError, Record, State, get_game)
+from thebes.core.record import result_of
+
+from .storage import GameData, SeatData, SeatTaken, StaleVersion, Storage, now
+
+log = logging.getLogger("thebes.server")
+
+MAX_NAME = 40
+
+
+# ---------------------------------------------------------------------- errors
+class ApiError(Exception):
+    """An error the API reports as ``{"error": message[, "legal": [...]]}`` with ``status``."""
+
+    def __init__(self, status: int, message: str, legal: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.legal = legal
+
+    def body(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"error": self.message}
+        if self.legal is not None:
+            out["legal"] = self.legal
+        return out
+
+
+def available_game(name: Any) -> Game:
+    """The registered game ``name``; 400 if unknown or its engine is missing or broken."""
+    try:
+        return get_game(name)
+    except OptionsError as err:
+        raise ApiError(400, str(err)) from None
+    except Exception as err:  # an engine package that exists but does not load (work in progress)
+        log.warning("game %r does not load: %r", name, err)
+        raise ApiError(400, f"game {name!r} is not available in this version") from None
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def chance_rng(seed: str, index: int) -> random.Random:
+    return random.Random(f"thebes-chance/{seed}/{index}")
+
+
+def bot_rng(seed: str, seat: int, index: int) -> random.Random:
+    return random.Random(f"thebes-bot/{seed}/{seat}/{index}")
+
+
+def clean_name(name: Any) -> str | None:
+    if name is None:
+        return None
+    name = " ".join(str(name).split())[:MAX_NAME]
+    return name or None
+
+
+# ---------------------------------------------------------------------- live game
+@dataclass
+class LogLine:
+    actor: int | None               # 0-based seat, None for chance
+    texts: list[str]                # as each seat sees it, then the omniscient text last
+
+
+@dataclass
+class LiveGame:
+    """One game in memory. Guard every read and write with ``lock``."""
+
+    id: str
+    game: Game
+    players: int
+    options: dict[str, Any]
+    seed: str
+    seats: list[SeatData]
+    created: Any
+    updated: Any
+    state: State
+    events: list[str] = field(default_factory=list)
+    log: list[LogLine] = field(default_factory=list)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    @property
+    def version(self) -> int:
+        return len(self.events)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.current_player() == TERMINAL
+
+    @property
+    def status(self) -> str:
+        if self.finished:
+            return "finished"
+        if any(s.kind == "human" and not s.claimed for s in self.seats):
+            return "open"
+        return "playing"
+
+    def result(self) -> dict[str, Any] | None:
+        return result_of(self.state)
+
+    def bot_to_move(self) -> int | None:
+        """The 0-based seat of a bot that is to move, else ``None``."""
+        player = self.state.current_player()
+        if player >= 0 and self.seats[player].kind == "bot":
+            return player
+        return None
+
+
+def log_line(state: State, action: Any, players: int) -> LogLine:
+    player = state.current_player()
+    texts = [state.event_for_seat(action, seat) for seat in range(players)]
+    texts.append(state.action_to_text(action))
+    return LogLine(player if player >= 0 else None, texts)
+
+
+def draw_chance(state: State, seed: str, index: int, players: int,
+                out: list[tuple[str, int | None, LogLine]]) -> None:
+    """Apply every chance outcome ``state`` now waits for, drawn with the game's generators."""
+    while state.current_player() == CHANCE:
+        at = index + len(out)
+        action = state.sample_chance(chance_rng(seed, at))
+        line = log_line(state, action, players)
+        out.append((state.action_to_text(action), None, line))
+        state.apply_action(action)
+
+
+# ---------------------------------------------------------------------- service
+Listener = Callable[[str], None]
+
+
+class GameService:
+    """Games: create, join, view, move, record, list. Thread-safe."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._games: dict[str, LiveGame] = {}
+        self._cache_lock = threading.Lock()
+        self._load_locks: dict[str, threading.Lock] = {}
+        self.listeners: list[Listener] = []
+
+    # ------------------------------------------------------------ cache
+    def game(self, game_id: str) -> LiveGame:
+        """The live game ``game_id`` (rebuilt from the database if needed). 404 if unknown."""
+        g = self._games.get(game_id)
+        if g is not None:
+            return g
+        if not isinstance(game_id, str) or not game_id or len(game_id) > 32:
+            raise ApiError(404, f"no game {game_id!r}")
+        with self._cache_lock:
+            load_lock = self._load_locks.setdefault(game_id, threading.Lock())
+        with load_lock:
+            g = self._games.get(game_id)
+            if g is not None:
+                return g
+            data = self.storage.load_game(game_id)
+            if data is None:
+                raise ApiError(404, f"no game {game_id!r}")
+            g = self._rebuild(data)
+            self._games[game_id] = g
+            return g
+
+    def forget(self, game_id: str) -> None:
+        """Drop a cached game (the next access replays it from the database)."""
+        self._games.pop(game_id, None)
+
+    def _rebuild(self, data: GameData) -> LiveGame:
+        try:
+            game = available_game(data.game)
+        except ApiError as err:
+            raise ApiError(500, f"game {data.id}: {err.message}") from None
+        state = game.new_initial_state(data.players, data.options)
+        g = LiveGame(id=data.id, game=game, players=data.players, options=data.options,
+                     seed=data.seed, seats=data.seats, created=data.created,
+                     updated=data.updated, state=state)
+        for i, (text, _actor) in enumerate(data.events):
+            try:
+                action = state.parse(text)
+            except InvalidEventError as err:
+                log.error("game %s: stored event %d %r does not replay: %s", data.id, i, text, err)
+                raise ApiError(500, f"game {data.id}: stored event {i} {text!r} does not replay") \
+                    from None
+            g.log.append(log_line(state, action, data.players))
+            state.apply_action(action)
+            g.events.append(text)
+        return g
+
+    def _notify(self, game_id: str) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(game_id)
+            except Exception:  # a listener's failure must not undo an accepted move
+                log.exception("listener failed for game %s", game_id)
+
+    # ------------------------------------------------------------ create / join
+    def create_game(self, game_name: str, players: int, options: dict[str, Any] | None,
+                    seats: list[dict[str, Any]] | None, seed: int | None) -> tuple[LiveGame, list[tuple[int, str]]]:
+        """A new game; returns it and ``[(0-based seat, token)]`` for every human seat."""
+        game = available_game(game_name)
+        try:
+            full_options = game.options(players, options or {})
+        except OptionsError as err:
+            raise ApiError(400, str(err)) from None
+        if seats is None:
+            seats = [{"kind": "human"} for _ in range(players)]
+        if len(seats) != players:
+            raise ApiError(400, f"{players} players need {players} seats, not {len(seats)}")
+        seed_text = str(seed if seed is not None else secrets.randbits(62))
+        seat_rows: list[SeatData] = []
+        tokens: list[tuple[int, str]] = []
+        for i, spec in enumerate(seats):
+            kind = spec.get("kind", "human")
+            if kind == "human":
+                token = secrets.token_urlsafe(24)
+                name = clean_name(spec.get("name"))
+                seat_rows.append(SeatData(i, "human", name, None, hash_token(token), name is not None))
+                tokens.append((i, token))
+            elif kind == "bot":
+                bot = spec.get("bot") or "greedy"
+                if bot not in BOT_NAMES:
+                    raise ApiError(400, f"seat {i + 1}: unknown bot {bot!r} (bots: {', '.join(BOT_NAMES)})")
+                try:
+                    make_bot(bot, game.name, i, random.Random(0))
+                except OptionsError as err:
+                    raise ApiError(400, f"seat {i + 1}: {err}") from None
+                seat_rows.append(SeatData(i, "bot", clean_name(spec.get("name")) or f"{bot} bot",
+                                          bot, None, True))
+            else:
+                raise ApiError(400, f"seat {i + 1}: kind must be 'human' or 'bot', not {kind!r}")
+        state = game.new_initial_state(players, full_options)
+        stored_options = dict(options or {})
+        game_id = secrets.token_urlsafe(6)
+        stamp = now()
+        g = LiveGame(id=game_id, game=game, players=players, options=stored_options,
+                     seed=seed_text, seats=seat_rows, created=stamp, updated=stamp, state=state)
+        drawn: list[tuple[str, int | None, LogLine]] = []
+        draw_chance(state, seed_text, 0, players, drawn)
+        g.events = [text for text, _a, _l in drawn]
+        g.log = [line for _t, _a, line in drawn]
+        self.storage.create_game(GameData(
+            id=game_id, game=game.name, players=players, options=stored_options, seed=seed_text,
+            status=g.status, version=g.version, result=g.result(), created=stamp, updated=stamp,
+            seats=seat_rows, events=[(text, actor) for text, actor, _l in drawn]))
+        self._games[game_id] = g
+        self._notify(game_id)
+        return g, tokens
+
+    def join(self, game_id: str, name: Any, seat: int | None) -> tuple[int, str]:
+        """Claim a free human seat (0-based ``seat`` or the first free one); returns (seat, token)."""
+        g = self.game(game_id)
+        with g.lock:
+            if g.finished:
+                raise ApiError(409, "the game is over")
+            if seat is not None:
+                if not 0 <= seat < g.players:
+                    raise ApiError(404, f"no seat {seat + 1} in a {g.players}-player game")
+                target = g.seats[seat]
+                if target.kind != "human":
+                    raise ApiError(409, f"seat {seat + 1} is a bot seat")
+                if target.claimed:
+                    raise ApiError(409, f"seat {seat + 1} is taken")
+            else:
+                free = [s for s in g.seats if s.kind == "human" and not s.claimed]
+                if not free:
+                    raise ApiError(409, "no free seat in this game")
+                target = free[0]
+            token = secrets.token_urlsafe(24)
+            digest = hash_token(token)
+            name = clean_name(name)
+            status = "playing" if all(s.claimed or s is target or s.kind != "human"
+                                      for s in g.seats) else "open"
+            try:
+                g.updated = self.storage.claim_seat(g.id, target.seat, digest, name, status)
+            except SeatTaken:
+                self.forget(g.id)
+                raise ApiError(409, f"seat {target.seat + 1} is taken") from None
+            target.token_hash, target.name, target.claimed = digest, name, True
+        self._notify(game_id)
+        return target.seat, token
+
+    def seat_of(self, game_id: str, token: str | None) -> tuple[LiveGame, int | None]:
+        """The game and the 0-based seat that ``token`` opens (``None``: no token, a spectator).
+
+        403 for a token that opens no seat. The first use of an unclaimed seat's
+        token claims it (the creator sent the link to someone, who opened it).
+        """
+        g = self.game(game_id)
+        if token is None or token == "":
+            return g, None
+        digest = hash_token(str(token))
+        for s in g.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                if not s.claimed:
+                    self._claim_by_link(g, s)
+                return g, s.seat
+        raise ApiError(403, "this token opens no seat of this game")
+
+    def _claim_by_link(self, g: LiveGame, s: SeatData) -> None:
+        with g.lock:
+            if s.claimed:
+                return
+            status = "playing" if all(o.claimed or o is s or o.kind != "human"
+                                      for o in g.seats) else "open"
+            if g.finished:
+                status = "finished"
+            try:
+                g.updated = self.storage.claim_seat(g.id, s.seat, None, None, status, rename=False)
+            except SeatTaken:
+                pass
+            s.claimed = True
+        self._notify(g.id)
+
+    # ------------------------------------------------------------ moves
+    def move(self, game_id: str, seat: int, text: Any, version: int | None = None) -> LiveGame:
+        """Apply the move ``text`` for 0-based ``seat`` (then every chance outcome that follows).
+
+        Errors: 400 unparsable or illegal (with ``legal``), 409 stale version,
+        not this seat's turn, or the game is over.
+        """
+        g = self.game(game_id)
+        with g.lock:
+            state = g.state
+            player = state.current_player()
+            if player == TERMINAL:
+                raise ApiError(409, "the game is over", [])
+            if version is not None and version != g.version:
+                raise ApiError(409, f"stale version {version}: the game is at version {g.version}",
+                               state.legal_events() if player == seat else [])
+            if player != seat:
+                raise ApiError(409, f"it is not seat {seat + 1}'s turn", [])
+            if not isinstance(text, str):
+                raise ApiError(400, "a move is a notation string", state.legal_events())
+            try:
+                action = state.parse(text)
+            except IllegalEventError as err:
+                raise ApiError(400, str(err), err.legal) from None
+            except InvalidEventError as err:
+                raise ApiError(400, str(err), err.legal) from None
+            self._commit(g, action)
+        self._notify(game_id)
+        return g
+
+    def _commit(self, g: LiveGame, action: Any) -> None:
+        """Apply ``action`` and the chance outcomes after it to a clone, store, then swap in."""
+        state = g.state.clone()
+        new: list[tuple[str, int | None, LogLine]] = []
+        line = log_line(state, action, g.players)
+        new.append((state.action_to_text(action), line.actor, line))
+        state.apply_action(action)
+        draw_chance(state, g.seed, g.version + 1, g.players, new)
+        result = result_of(state)
+        if result is not None:
+            status = "finished"
+        elif any(s.kind == "human" and not s.claimed for s in g.seats):
+            status = "open"
+        else:
+            status = "playing"
+        try:
+            g.updated = self.storage.append_events(
+                g.id, g.version, [(text, actor) for text, actor, _l in new], status, result)
+        except StaleVersion:
+            self.forget(g.id)
+            raise ApiError(409, "another move was stored first; reload the game", []) from None
+        g.state = state
+        g.events.extend(text for text, _a, _l in new)
+        g.log.extend(line for _t, _a, line in new)
+
+    def bot_move(self, game_id: str) -> bool:
+        """Let the bot to move in ``game_id`` (if any) play one move. Returns whether it moved."""
+        try:
+            g = self.game(game_id)
+        except ApiError:
+            return False
+        with g.lock:
+            seat = g.bot_to_move()
+            if seat is None:
+                return False
+            version = g.version
+            state = g.state.clone()
+            name = g.seats[seat].bot or "random"
+        bot = make_bot(name, g.game.name, seat, bot_rng(g.seed, seat, version))
+        action = bot.choose(state)
+        text = state.action_to_text(action)
+        try:
+            self.move(game_id, seat, text, version)
+        except ApiError as err:
+            if err.status == 409:   # someone else changed the game meanwhile: think again
+                return True
+            raise
+        return True
+
+    # ------------------------------------------------------------ reads
+    def summary(self, g: LiveGame) -> dict[str, Any]:
+        with g.lock:
+            return {"id": g.id, "game": g.game.name, "players": g.players, "options": g.options,
+                    "status": g.status, "seats": seats_public(g.seats),
+                    "created": g.created.isoformat(), "updated": g.updated.isoformat(),
+                    "events": g.version, "result": g.result()}
+
+    def list_games(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
+        out = []
+        for data in self.storage.list_games(status, limit):
+            live = self._games.get(data.id)
+            if live is not None:
+                out.append(self.summary(live))
+                continue
+            out.append({"id": data.id, "game": data.game, "players": data.players,
+                        "options": data.options, "status": data.status,
+                        "seats": seats_public(data.seats), "created": data.created.isoformat(),
+                        "updated": data.updated.isoformat(), "events": data.version,
+                        "result": data.result})
+        return out
+
+    def view(self, game_id: str, seat: int | None, since: int = 0,
+             g: LiveGame | None = None) -> dict[str, Any]:
+        """What 0-based ``seat`` (``None``: a spectator) may see, with the log from ``since`` on."""
+        if g is None:
+            g = self.game(game_id)
+        with g.lock:
+            state = g.state
+            player = state.current_player()
+            if seat is None and g.game.hidden_information and player != TERMINAL:
+                raise ApiError(403, "spectators see a game with hidden information only when it is over")
+            since = max(0, since)
+            column = seat if seat is not None else g.players
+            log_out = [{"index": i, "seat": line.actor + 1 if line.actor is not None else None,
+                        "event": line.texts[column]}
+                       for i, line in enumerate(g.log[since:], since)]
+            return {
+                "id": g.id, "game": g.game.name, "players": g.players, "options": g.options,
+                "status": g.status, "version": g.version,
+                "seat": seat + 1 if seat is not None else None,
+                "names": [s.name for s in g.seats], "seats": seats_public(g.seats),
+                "to_move": (player + 1 if player >= 0 else "chance" if player == CHANCE else None),
+                "observation": state.observation(seat),
+                "legal": state.legal_events() if seat is not None and player == seat else [],
+                "log": log_out,
+                "result": g.result(),
+            }
+
+    def record(self, game_id: str) -> Record:
+        g = self.game(game_id)
+        with g.lock:
+            if g.game.hidden_information and not g.finished:
+                raise ApiError(403, "the record of an unfinished game with hidden information is secret")
+            extra: dict[str, Any] = {"id": g.id, "names": [s.name for s in g.seats],
+                                     "bots": [s.bot for s in g.seats],
+                                     "started": g.created.isoformat()}
+            if g.finished:
+                extra["seed"] = g.seed   # the seed foretells chance: only once the game is over
+            return Record(g.game.name, g.players, dict(g.options), list(g.events), g.result(), extra)
+
+    def unfinished_ids(self) -> list[str]:
+        return self.storage.unfinished_ids()
+
+
+def seats_public(seats: list[SeatData]) -> list[dict[str, Any]]:
+    return [{"seat": s.seat + 1, "kind": s.kind, "name": s.name, "bot": s.bot,
+             "claimed": s.claimed} for s in seats]

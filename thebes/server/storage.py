@@ -1,0 +1,322 @@
+"""Lasting storage of games: SQLAlchemy 2 models and the few statements the server needs.
+
+A game is stored as its record (one ``events`` row per event, in order) plus
+metadata (``games``: game name, players, options, seed, status, version,
+times, result; ``seats``: kind, name, bot, token hash, claimed). The event
+rows are the only source of truth for the position: the server rebuilds any
+game by replaying them.
+
+Optimistic concurrency: every append runs ``UPDATE games SET version = new
+WHERE id = :id AND version = :expected`` and inserts the new event rows in the
+same transaction; the ``(game_id, idx)`` primary key of ``events`` backs it
+up. Two racing appends for the same version cannot both land: the second
+matches no row (or hits the key) and its transaction is rolled back.
+
+The schema is created and upgraded by Alembic (``thebes/server/migrations``)
+when a :class:`Storage` is opened, so a newer version opens an older database.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from sqlalchemy import (Boolean, DateTime, ForeignKey, Integer, String, Text, create_engine,
+                        event, insert, select, update)
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+#: the database used when neither ``--database`` nor ``THEBES_DATABASE_URL`` is given.
+DEFAULT_DATABASE = "thebes.db"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[str] = mapped_column(Text, default="{}")          # JSON object
+    seed: Mapped[str] = mapped_column(String(80))                      # decimal text of an int
+    status: Mapped[str] = mapped_column(String(16), index=True)        # open | playing | finished
+    version: Mapped[int] = mapped_column(Integer, default=0)           # number of events
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)    # JSON {"scores","ranking"}
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
+    updated: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)       # 0-based
+    kind: Mapped[str] = mapped_column(String(8))                       # human | bot
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)        # 0-based index in the record
+    text: Mapped[str] = mapped_column(Text)
+    actor: Mapped[int | None] = mapped_column(Integer, nullable=True)  # 0-based seat, None = chance
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+# ---------------------------------------------------------------------- values
+@dataclass
+class SeatData:
+    seat: int                     # 0-based
+    kind: str                     # "human" | "bot"
+    name: str | None = None
+    bot: str | None = None
+    token_hash: str | None = None
+    claimed: bool = False
+
+
+@dataclass
+class GameData:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: str
+    status: str
+    version: int
+    result: dict[str, Any] | None
+    created: dt.datetime
+    updated: dt.datetime
+    seats: list[SeatData] = field(default_factory=list)
+    events: list[tuple[str, int | None]] = field(default_factory=list)  # (text, actor)
+
+
+class StaleVersion(Exception):
+    """An append met a version other than the one it expected (someone else moved first)."""
+
+
+class SeatTaken(Exception):
+    """A seat claim met a seat that is already claimed."""
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+def _aware(value: dt.datetime) -> dt.datetime:
+    # SQLite gives naive datetimes back; every time we store is UTC.
+    return value if value.tzinfo is not None else value.replace(tzinfo=dt.timezone.utc)
+
+
+# ---------------------------------------------------------------------- URLs
+def database_url(value: str | None = None) -> str:
+    """The SQLAlchemy URL for ``--database`` / ``THEBES_DATABASE_URL`` / the default file.
+
+    A value without ``://`` is a SQLite file path (made absolute). ``postgresql://``
+    and ``postgres://`` URLs use the psycopg (3) driver.
+    """
+    value = value or os.environ.get("THEBES_DATABASE_URL") or DEFAULT_DATABASE
+    if "://" not in value:
+        return "sqlite:///" + str(Path(value).expanduser().resolve())
+    for prefix in ("postgresql://", "postgres://"):
+        if value.startswith(prefix):
+            return "postgresql+psycopg://" + value[len(prefix):]
+    return value
+
+
+def display_url(url: str) -> str:
+    """The URL for a person: the file path for SQLite, the password hidden otherwise."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return parsed.database or ":memory:"
+    return parsed.render_as_string(hide_password=True)
+
+
+def make_engine(url: str) -> Engine:
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+def upgrade_schema(engine: Engine, revision: str = "head") -> None:
+    """Create or upgrade the schema with Alembic (the migrations shipped in this package)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+
+def schema_revision(engine: Engine) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+# ---------------------------------------------------------------------- storage
+class Storage:
+    """The database of games. Thread-safe (one short transaction per call)."""
+
+    def __init__(self, url: str, migrate: bool = True) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        if migrate:
+            upgrade_schema(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------ writes
+    def create_game(self, data: GameData) -> None:
+        """Insert a new game with its seats and first events, in one transaction."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(GameRow).values(
+                id=data.id, game=data.game, players=data.players,
+                options=json.dumps(data.options, sort_keys=True), seed=data.seed,
+                status=data.status, version=len(data.events),
+                result=json.dumps(data.result) if data.result is not None else None,
+                created=data.created, updated=data.updated))
+            conn.execute(insert(SeatRow), [
+                {"game_id": data.id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
+                 "token_hash": s.token_hash, "claimed": s.claimed} for s in data.seats])
+            if data.events:
+                conn.execute(insert(EventRow), [
+                    {"game_id": data.id, "idx": i, "text": text, "actor": actor,
+                     "created": data.created} for i, (text, actor) in enumerate(data.events)])
+
+    def append_events(self, game_id: str, expected_version: int,
+                      events: Iterable[tuple[str, int | None]], status: str,
+                      result: dict[str, Any] | None) -> dt.datetime:
+        """Append ``events`` (text, actor) after ``expected_version`` events.
+
+        The version check and the inserts are one transaction. Raises
+        :class:`StaleVersion` (nothing written) when the stored version differs.
+        """
+        events = list(events)
+        stamp = now()
+        new_version = expected_version + len(events)
+        try:
+            with self.engine.begin() as conn:
+                done = conn.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id, GameRow.version == expected_version)
+                    .values(version=new_version, status=status, updated=stamp,
+                            result=json.dumps(result) if result is not None else None))
+                if done.rowcount != 1:
+                    raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
+                if events:
+                    conn.execute(insert(EventRow), [
+                        {"game_id": game_id, "idx": expected_version + i, "text": text,
+                         "actor": actor, "created": stamp}
+                        for i, (text, actor) in enumerate(events)])
+        except IntegrityError:
+            raise StaleVersion(f"game {game_id}: event {expected_version} already stored") from None
+        return stamp
+
+    def claim_seat(self, game_id: str, seat: int, token_hash: str | None, name: str | None,
+                   status: str, rename: bool = True) -> dt.datetime:
+        """Mark a free human seat claimed (with a new token hash and name when given).
+
+        Raises :class:`SeatTaken` when the seat was claimed meanwhile.
+        """
+        stamp = now()
+        values: dict[str, Any] = {"claimed": True}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
+        if rename:
+            values["name"] = name
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat,
+                       SeatRow.kind == "human", SeatRow.claimed.is_(False))
+                .values(**values))
+            if done.rowcount != 1:
+                raise SeatTaken(f"seat {seat + 1} of game {game_id} is taken")
+            conn.execute(update(GameRow).where(GameRow.id == game_id)
+                         .values(status=status, updated=stamp))
+        return stamp
+
+    # ------------------------------------------------------------ reads
+    def load_game(self, game_id: str, with_events: bool = True) -> GameData | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(GameRow).where(GameRow.id == game_id)).first()
+            if row is None:
+                return None
+            data = self._game_data(row)
+            data.seats = self._seats(conn, [game_id]).get(game_id, [])
+            if with_events:
+                data.events = [(r.text, r.actor) for r in conn.execute(
+                    select(EventRow.text, EventRow.actor)
+                    .where(EventRow.game_id == game_id).order_by(EventRow.idx))]
+        return data
+
+    def list_games(self, status: str | None = None, limit: int = 200) -> list[GameData]:
+        """Games newest first (no events), with their seats."""
+        query = select(GameRow).order_by(GameRow.created.desc(), GameRow.id).limit(limit)
+        if status is not None:
+            query = query.where(GameRow.status == status)
+        with self.engine.connect() as conn:
+            games = [self._game_data(row) for row in conn.execute(query)]
+            seats = self._seats(conn, [g.id for g in games])
+        for g in games:
+            g.seats = seats.get(g.id, [])
+        return games
+
+    def unfinished_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(
+                select(GameRow.id).where(GameRow.status != "finished").order_by(GameRow.created))]
+
+    @staticmethod
+    def _game_data(row: Any) -> GameData:
+        g = row
+        return GameData(id=g.id, game=g.game, players=g.players, options=json.loads(g.options),
+                        seed=g.seed, status=g.status, version=g.version,
+                        result=json.loads(g.result) if g.result else None,
+                        created=_aware(g.created), updated=_aware(g.updated))
+
+    @staticmethod
+    def _seats(conn: Any, ids: list[str]) -> dict[str, list[SeatData]]:
+        out: dict[str, list[SeatData]] = {}
+        if not ids:
+            return out
+        for chunk in range(0, len(ids), 500):
+            part = ids[chunk:chunk + 500]
+            for r in conn.execute(select(SeatRow).where(SeatRow.game_id.in_(part))
+                                  .order_by(SeatRow.game_id, SeatRow.seat)):
+                s = r
+                out.setdefault(s.game_id, []).append(SeatData(
+                    seat=s.seat, kind=s.kind, name=s.name, bot=s.bot, token_hash=s.token_hash,
+                    claimed=bool(s.claimed)))
+        return out
