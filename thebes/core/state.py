@@ -161,7 +161,8 @@ class State:
         try:
             action = self.text_to_action(text)
         except InvalidEventError as err:
-            raise InvalidEventError(f"{text!r} is not an event of {self.game.name}: {err}",
+            name = getattr(getattr(self, "game", None), "name", "this game")
+            raise InvalidEventError(f"{text!r} is not an event of {name}: {err}",
                                     text, self.legal_events()) from None
         if not self.is_legal(action):
             raise IllegalEventError(f"{text!r} is not legal here", text, self.legal_events())

@@ -9,5 +9,6 @@ from .state import RaState
 
 GAME = Game(name="ra", title="Ra", min_players=3, max_players=5, new_state=RaState,
             default_options={}, hidden_information=False)
+RaState.game = GAME
 
 __all__ = ["GAME", "RaState"]
