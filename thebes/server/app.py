@@ -28,7 +28,7 @@ from thebes.core import game_names
 
 from .bots import BotRunner
 from .hub import Connection, Hub
-from .service import ApiError, GameService, available_game
+from .service import ApiError, GameService, available_game, bots_for
 from .storage import Storage, database_url
 
 log = logging.getLogger("thebes.server")
@@ -79,6 +79,8 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     default_options: dict[str, Any]
+    hidden_information: bool
+    bots: list[str] = Field(..., description="the bots that can play this game")
 
 
 class Meta(BaseModel):
@@ -231,7 +233,9 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
                 continue
             games.append({"name": game.name, "title": game.title, "min_players": game.min_players,
                           "max_players": game.max_players,
-                          "default_options": dict(game.default_options)})
+                          "default_options": dict(game.default_options),
+                          "hidden_information": game.hidden_information,
+                          "bots": bots_for(game.name)})
         return {"version": __version__, "games": games, "bots": list(BOT_NAMES)}
 
     @app.get("/api/games", response_model=GameList, tags=["lobby"])

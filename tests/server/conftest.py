@@ -1,0 +1,116 @@
+"""Fixtures of the server tests: apps on SQLite files (and PostgreSQL when a server is reachable)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from thebes.core.game import GAME_MODULES  # noqa: E402
+
+GAME_MODULES.setdefault("toy", "server_toygame")
+
+#: where scripts/setup/postgres.sh writes the URL of the server it started.
+PG_URL_FILE = Path(os.environ.get("THEBES_TEST_POSTGRES_URL_FILE", "/tmp/thebes-test-postgres.url"))
+PG_DEFAULT = "postgresql+psycopg://thebes:thebes@127.0.0.1:5432/thebes_test"
+
+
+def postgres_url() -> tuple[str | None, str]:
+    """(URL, reason) of a reachable PostgreSQL test server, or (None, why not)."""
+    candidates = []
+    if os.environ.get("THEBES_TEST_POSTGRES_URL"):
+        candidates.append(os.environ["THEBES_TEST_POSTGRES_URL"])
+    if PG_URL_FILE.is_file():
+        candidates.append(PG_URL_FILE.read_text().strip())
+    candidates.append(PG_DEFAULT)
+    try:
+        import psycopg
+    except ImportError:
+        return None, "psycopg is not installed"
+    from thebes.server.storage import database_url
+    reasons = []
+    for url in candidates:
+        url = database_url(url)
+        plain = url.replace("postgresql+psycopg://", "postgresql://")
+        try:
+            psycopg.connect(plain, connect_timeout=3).close()
+            return url, ""
+        except Exception as err:  # noqa: BLE001 - any failure means "not reachable"
+            reasons.append(f"{plain.split('@')[-1]}: {str(err).strip().splitlines()[0]}")
+    return None, "no PostgreSQL server reachable (run scripts/setup/postgres.sh): " + "; ".join(reasons)
+
+
+_PG: tuple[str | None, str] | None = None
+
+
+def pg() -> tuple[str | None, str]:
+    global _PG
+    if _PG is None:
+        _PG = postgres_url()
+    return _PG
+
+
+def fresh_postgres_schema(url: str) -> str:
+    """A URL whose connections use a new empty schema (so tests never see each other's tables)."""
+    import psycopg
+    schema = "t_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as c:
+        c.execute(f"CREATE SCHEMA {schema}")
+    sep = "&" if "?" in url else "?"
+    return f"{url}{sep}options=-csearch_path%3D{schema}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database URL: a SQLite file, or a fresh schema on the PostgreSQL test server."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'thebes.db'}"
+    url, reason = pg()
+    if url is None:
+        pytest.skip(reason)
+    return fresh_postgres_schema(url)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'thebes.db'}"
+
+
+def wait_until(predicate: Callable[[], Any], timeout: float = 30.0, step: float = 0.01) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        time.sleep(step)
+
+
+@pytest.fixture
+def make_client() -> Iterator[Callable[..., Any]]:
+    """``make_client(url, bot_delay=0)`` -> a started TestClient; all closed at the end."""
+    from fastapi.testclient import TestClient
+    from thebes.server.app import create_app
+
+    clients: list[Any] = []
+
+    def make(url: str, bot_delay: float = 0.0) -> Any:
+        client = TestClient(create_app(url, bot_delay=bot_delay))
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in reversed(clients):
+        try:
+            client.__exit__(None, None, None)
+        except Exception:  # already closed by the test
+            pass
