@@ -16,7 +16,8 @@ The observation is a JSON-ready dict, the same for every seat (and for
                 "drawn": ["c4"],        # drawn this round
                 "turn_over": bool,      # this round's turn is finished
                 "round_scores": [...], "score": int,
-                "this_round": int,      # what the round writes if it ended now
+                "this_round": int or None,  # what this round writes if it ended
+                                            # now; None once written (or in setup)
                 "objectives_done": [...]}, ...]}
 """
 
@@ -56,11 +57,11 @@ def observe(state: "PharaohState", seat: int | None) -> dict[str, Any]:
         "forced": forced,
         "scores": scores,
         "title": title(scores[0]) if state.num_players == 1 and state.phase == OVER else None,
-        "seats": [_sheet(sheet, state.marked) for sheet in state.sheets],
+        "seats": [_sheet(sheet, state.marked, state.round) for sheet in state.sheets],
     }
 
 
-def _sheet(sheet: Any, marked: int) -> dict[str, Any]:
+def _sheet(sheet: Any, marked: int, round_: int) -> dict[str, Any]:
     cells = sheet.cells
     return {
         "sheet": {SQUARE_NAMES[sq]: KINDS[cells[sq]] for sq in range(SQUARES)
@@ -74,6 +75,6 @@ def _sheet(sheet: Any, marked: int) -> dict[str, Any]:
         "turn_over": sheet.turn_over,
         "round_scores": list(sheet.rounds),
         "score": sheet.total,
-        "this_round": round_score(sheet, marked)[0],
+        "this_round": round_score(sheet, marked)[0] if len(sheet.rounds) < round_ else None,
         "objectives_done": bits(sheet.done),
     }

@@ -1,0 +1,69 @@
+"""Solo scores and titles of the Pharaoh bots over many games (docs/pharaoh-bots.md).
+
+Usage: .venv/bin/python benchmarks/pharaoh_bots.py [--games 1000] [--bots random greedy]
+       [--objectives] [--seed 1]
+
+Game i is played with chance seeded ``seed + i`` and the bot's generator
+``seat_rng(seed + i, 0)``, so a run is repeatable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+
+from thebes.bots import make_bot
+from thebes.core import get_game, play_game, seat_rng
+from thebes.games.pharaoh.scoring import title
+
+
+def solo_scores(bot: str, games: int, seed: int, objectives: bool) -> list[int]:
+    """Final solo scores of ``games`` games played by ``bot``."""
+    game = get_game("pharaoh")
+    scores = []
+    for i in range(games):
+        state = game.new_initial_state(1, {"objectives": objectives})
+        play_game(state, [make_bot(bot, "pharaoh", 0, seat_rng(seed + i, 0))],
+                  random.Random(seed + i))
+        scores.append(state.scores()[0])
+    return scores
+
+
+def report(bot: str, scores: list[int], seconds: float) -> str:
+    titles = Counter(title(s) or "none" for s in scores)
+    q = statistics.quantiles(scores, n=10)
+    lines = [f"### {bot}: {len(scores)} games, {seconds:.1f} s",
+             "",
+             f"mean {statistics.mean(scores):.2f}, sd {statistics.pstdev(scores):.2f}, "
+             f"min {min(scores)}, median {statistics.median(scores):g}, max {max(scores)}; "
+             f"deciles {', '.join(f'{x:g}' for x in q)}",
+             "",
+             "| title | games | share |", "|---|---|---|"]
+    for name in ("none", "Peasant", "Clerk", "Governor", "Pharaoh"):
+        lines.append(f"| {name} | {titles[name]} | {titles[name] / len(scores):.1%} |")
+    buckets = Counter(min(s // 5 * 5, 60) for s in scores)
+    lines += ["", "| score | games |", "|---|---|"]
+    for low in sorted(buckets):
+        lines.append(f"| {low}..{low + 4}{'+' if low == 60 else ''} | {buckets[low]} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--bots", nargs="+", default=["random", "greedy"])
+    parser.add_argument("--objectives", action="store_true")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for bot in args.bots:
+        start = time.perf_counter()
+        scores = solo_scores(bot, args.games, args.seed, args.objectives)
+        print(report(bot, scores, time.perf_counter() - start))
+        print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""Greedy bot for Pharaoh: one look ahead, judged by reputation plus what the sheet can still do.
+
+Each legal move is tried on a copy of ``state.determinize(seat, rng)`` (in
+Pharaoh nothing is hidden, so the copy is the position itself) and the copy
+is valued by :func:`value`: reputation written and this round's, plus a
+worth per resource, per production building (up to the yield cap of 3) and
+per unused prevention, all shrinking as the 20 rounds run out, plus the worth
+of a pending free build or guild resource. A shift is valued by the best
+action it opens (two plies). Ties are broken with the bot's own generator.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from thebes.core import State
+from thebes.games.pharaoh.board import (MONUMENT_LIMIT, PRODUCTION, YIELD_CAP)
+from thebes.games.pharaoh.notation import SHIFT
+from thebes.games.pharaoh.scoring import round_score
+from thebes.games.pharaoh.state import DICE, FREE_BUILD, GUILD_TAKE, ROUNDS
+
+#: Worth of one unit of labour, grain, gold, material while rounds remain.
+RESOURCE_WORTH = (0.5, 0.7, 2.0, 1.2)
+#: Worth of each production building up to the cap (train, harvest, collect, produce).
+PRODUCER_WORTH = (0.4, 0.9, 3.0, 1.8)
+#: Worth of one unused flood / invasion prevention.
+GUARD_WORTH = 0.4
+#: Worth of a pending free build while monuments remain, and after.
+FREE_BUILD_WORTH = (5.0, 2.5)
+
+
+def value(state: Any, seat: int) -> float:
+    """Worth of ``state`` for ``seat``: reputation plus the sheet's potential (see module doc)."""
+    sheet = state.sheets[seat]
+    written = len(sheet.rounds) >= state.round
+    score = sheet.total if written else sheet.total + round_score(sheet, state.marked)[0]
+    left = ROUNDS - state.round  # rounds still to roll after this one
+    keep = min(1.0, left / 4)
+    worth = score
+    storage = sheet.storage
+    for r in range(4):
+        worth += RESOURCE_WORTH[r] * storage[r] * keep
+    count = sheet.count
+    for x, (_, enabler) in enumerate(PRODUCTION):
+        worth += PRODUCER_WORTH[x] * min(count[enabler], YIELD_CAP) * left / ROUNDS
+    worth += GUARD_WORTH * (sheet.flood_guard + sheet.invasion_guard) * left / ROUNDS
+    if state.seat == seat:
+        if state.phase == FREE_BUILD:
+            worth += FREE_BUILD_WORTH[sheet.monuments >= MONUMENT_LIMIT]
+        elif state.phase == GUILD_TAKE:
+            worth += max(RESOURCE_WORTH) * keep
+    return worth
+
+
+class GreedyBot:
+    """Picks the move whose resulting position :func:`value` rates highest."""
+
+    name = "greedy"
+
+    def __init__(self, game: str, seat: int, rng: random.Random, **params: Any) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, state: State) -> Any:
+        """A legal action for ``state`` (the bot's seat is to move)."""
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        root = state.determinize(self.seat, self.rng)
+        best, best_value = [], float("-inf")
+        for action in actions:
+            child = root.clone()
+            child.apply_action(action)
+            v = self._after(child, action)
+            if v > best_value + 1e-9:
+                best, best_value = [action], v
+            elif v > best_value - 1e-9:
+                best.append(action)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _after(self, child: Any, action: Any) -> float:
+        """Value after ``action``; after a shift, the best action it opens."""
+        if child.phase == DICE and child.seat == self.seat and action >= SHIFT:
+            out = float("-inf")
+            for follow in child.legal_actions():
+                grandchild = child.clone()
+                grandchild.apply_action(follow)
+                out = max(out, value(grandchild, self.seat))
+            return out
+        return value(child, self.seat)
