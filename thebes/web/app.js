@@ -1,0 +1,528 @@
+// The thebes browser client: routing, API and socket, the lobby, the game page.
+// Plain ES modules, no build step. Game tables are drawn by one module per game
+// (ra.js); a game without one gets a plain list of its legal moves.
+import { t, getLang, setLang, onLangChange, LANGUAGES, has } from "./i18n.js";
+import * as ra from "./ra.js";
+
+const TABLES = { ra };
+
+// ------------------------------------------------------------------ helpers
+export function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+class ApiError extends Error {
+  constructor(status, data) {
+    super((data && data.error) || (data && data.detail && JSON.stringify(data.detail)) || `HTTP ${status}`);
+    this.status = status;
+    this.data = data || {};
+  }
+}
+
+async function api(path, { method = "GET", body } = {}) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  let data = null;
+  try { data = await res.json(); } catch (_) { data = null; }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+const store = {
+  get(key, dflt) {
+    try { const v = localStorage.getItem(key); return v === null ? dflt : JSON.parse(v); } catch (_) { return dflt; }
+  },
+  set(key, value) {
+    try { localStorage.setItem(key, JSON.stringify(value)); } catch (_) { /* storage off */ }
+  },
+};
+
+function myName() { return store.get("thebes.name", ""); }
+function mySeats() { return store.get("thebes.seats", {}); }
+function rememberSeat(gameId, seat, token) {
+  const seats = mySeats();
+  seats[gameId] = { seat, token };
+  store.set("thebes.seats", seats);
+}
+
+function toast(message, kind = "error") {
+  const box = document.getElementById("toasts");
+  const node = h("div", { class: `toast ${kind}`, role: "status" }, message);
+  box.append(node);
+  setTimeout(() => node.remove(), 6000);
+}
+
+function seatLabel(names, seat) {
+  const name = names && names[seat - 1];
+  return name || t("game.seatname", { seat });
+}
+
+function botLabel(bot) { return has(`bot.${bot}`) ? t(`bot.${bot}`) : bot; }
+
+function playUrl(gameId, token) {
+  return `/play/${encodeURIComponent(gameId)}` + (token ? `?token=${encodeURIComponent(token)}` : "");
+}
+
+// ------------------------------------------------------------------ chrome
+let rerender = () => {};
+let cleanup = () => {};
+
+function renderChrome() {
+  const header = document.getElementById("top");
+  header.replaceChildren(
+    h("a", { href: "/", class: "brand", "data-nav": "" }, h("span", { class: "brand-sun" }), t("app.title")),
+    h("span", { class: "tagline" }, t("app.tagline")),
+    h("span", { class: "spacer" }),
+    h("label", { class: "name-field" }, t("you.name") + " ",
+      h("input", {
+        id: "my-name", value: myName(), placeholder: t("you.name.placeholder"), maxlength: "40",
+        oninput: (e) => {
+          store.set("thebes.name", e.target.value.trim());
+          for (const el of document.querySelectorAll(".seat-row .you")) el.textContent = `${myName() || "?"} (${t("create.you")})`;
+        },
+      })),
+    h("label", { class: "lang-field" }, h("span", { class: "sr" }, t("lang.label")),
+      h("select", { id: "lang", "aria-label": t("lang.label"), onchange: (e) => setLang(e.target.value) },
+        LANGUAGES.map(([code, label]) => h("option", { value: code, selected: code === getLang() }, label)))),
+  );
+  document.title = t("app.title");
+}
+
+onLangChange(() => { renderChrome(); rerender(); });
+
+// ------------------------------------------------------------------ lobby
+async function showLobby(root) {
+  let meta = null;
+  let games = [];
+  let created = null; // {game, links}
+  let timer = null;
+
+  const openBox = h("section", { class: "card", id: "open-games" });
+  const playingBox = h("section", { class: "card", id: "playing-games" });
+  const finishedBox = h("section", { class: "card", id: "finished-games" });
+  const createBox = h("section", { class: "card", id: "create" });
+  const form = { game: null, players: null, options: {}, seats: [] };
+
+  root.replaceChildren(h("div", { class: "lobby" },
+    h("div", { class: "lobby-left" }, createBox),
+    h("div", { class: "lobby-right" }, openBox, playingBox, finishedBox)));
+
+  function seatsLine(g) {
+    return h("span", { class: "seats" }, g.seats.map((s) => {
+      let label;
+      if (s.kind === "bot") label = h("span", { class: "seat bot" }, t("lobby.bot", { bot: botLabel(s.bot) }));
+      else if (!s.claimed) label = h("span", { class: "seat free" }, (s.name ? s.name + " · " : "") + t("lobby.free"));
+      else label = h("span", { class: "seat human" }, s.name || t("game.seatname", { seat: s.seat }));
+      return label;
+    }));
+  }
+
+  function title(g) {
+    const m = meta && meta.games.find((x) => x.name === g.game);
+    return `${m ? m.title : g.game} · ${t("lobby.players", { n: g.players })}`;
+  }
+
+  function mineButton(g) {
+    const mine = mySeats()[g.id];
+    if (!mine) return null;
+    return h("a", { class: "btn primary", href: playUrl(g.id, mine.token), "data-nav": "" }, t("lobby.resume", { seat: mine.seat }));
+  }
+
+  function gameRow(g, actions) {
+    return h("li", { class: "game-row", "data-game": g.id },
+      h("div", { class: "game-title" }, h("strong", null, title(g)), " ",
+        h("span", { class: "muted" }, t("lobby.events", { n: g.events }))),
+      seatsLine(g),
+      h("div", { class: "actions" }, actions));
+  }
+
+  async function join(g) {
+    const name = myName();
+    if (!name) { toast(t("lobby.needname")); document.getElementById("my-name").focus(); return; }
+    try {
+      const res = await api(`/api/games/${encodeURIComponent(g.id)}/join`, { method: "POST", body: { name } });
+      rememberSeat(g.id, res.seat, res.token);
+      toast(t("lobby.joined", { seat: res.seat }), "ok");
+      navigate(res.url || playUrl(g.id, res.token));
+    } catch (err) {
+      toast(t("error.generic", { message: err.message }));
+      refresh();
+    }
+  }
+
+  function drawLists() {
+    const open = games.filter((g) => g.status === "open");
+    const playing = games.filter((g) => g.status === "playing");
+    const finished = games.filter((g) => g.status === "finished");
+    openBox.replaceChildren(h("h2", null, t("lobby.open")),
+      open.length ? h("ul", { class: "games" }, open.map((g) => gameRow(g, [
+        mineButton(g),
+        h("button", { class: "btn primary join", onclick: () => join(g) }, t("lobby.join")),
+        h("a", { class: "btn", href: playUrl(g.id), "data-nav": "" }, t("lobby.watch")),
+      ]))) : h("p", { class: "muted" }, t("lobby.open.none")));
+    playingBox.replaceChildren(h("h2", null, t("lobby.playing")),
+      playing.length ? h("ul", { class: "games" }, playing.map((g) => gameRow(g, [
+        mineButton(g),
+        h("a", { class: "btn watch", href: playUrl(g.id), "data-nav": "" }, t("lobby.watch")),
+      ]))) : h("p", { class: "muted" }, t("lobby.playing.none")));
+    finishedBox.replaceChildren(h("h2", null, t("lobby.finished")),
+      finished.length ? h("ul", { class: "games" }, finished.map((g) => {
+        const row = gameRow(g, [
+          h("a", { class: "btn", href: playUrl(g.id), "data-nav": "" }, t("lobby.replay")),
+          h("a", { class: "btn", href: `/api/games/${encodeURIComponent(g.id)}/record`, download: `${g.game}-${g.id}.json` }, t("lobby.record")),
+        ]);
+        if (g.result && g.result.ranking) {
+          const names = g.seats.map((s) => s.name);
+          row.insertBefore(h("div", { class: "result" },
+            h("strong", null, t("lobby.winner", { name: seatLabel(names, g.result.ranking[0]) })), " · ",
+            g.result.ranking.map((s) => `${seatLabel(names, s)} ${g.result.scores[s - 1]}`).join(" · ")), row.lastChild);
+        }
+        return row;
+      })) : h("p", { class: "muted" }, t("lobby.finished.none")));
+  }
+
+  function defaultSeats(n) {
+    const seats = [];
+    for (let i = 0; i < n; i++) {
+      const old = form.seats[i];
+      seats.push(old || (i === 0 ? { kind: "human", name: "", bot: null } : { kind: "bot", name: "", bot: (meta.bots.includes("greedy") ? "greedy" : meta.bots[0]) }));
+    }
+    form.seats = seats;
+  }
+
+  function drawCreate() {
+    if (created) { drawCreated(); return; }
+    if (!meta) { createBox.replaceChildren(h("h2", null, t("create.title")), h("p", { class: "muted" }, t("loading"))); return; }
+    if (!meta.games.length) { createBox.replaceChildren(h("h2", null, t("create.title")), h("p", null, t("lobby.nogames"))); return; }
+    const gm = meta.games.find((g) => g.name === form.game) || meta.games[0];
+    form.game = gm.name;
+    if (!form.players || form.players < gm.min_players || form.players > gm.max_players) form.players = gm.min_players;
+    defaultSeats(form.players);
+    const players = [];
+    for (let n = gm.min_players; n <= gm.max_players; n++) players.push(n);
+
+    const optionInputs = Object.entries(gm.default_options || {}).map(([key, dflt]) => {
+      const value = key in form.options ? form.options[key] : dflt;
+      let input;
+      if (typeof dflt === "boolean") {
+        input = h("input", { type: "checkbox", checked: value, onchange: (e) => { form.options[key] = e.target.checked; } });
+      } else if (typeof dflt === "number") {
+        input = h("input", { type: "number", value: String(value), step: Number.isInteger(dflt) ? "1" : "any",
+          onchange: (e) => { form.options[key] = Number.isInteger(dflt) ? parseInt(e.target.value, 10) : parseFloat(e.target.value); } });
+      } else {
+        input = h("input", { type: "text", value: String(value), onchange: (e) => { form.options[key] = e.target.value; } });
+      }
+      return h("label", { class: "option" }, key + " ", input);
+    });
+
+    const seatRows = form.seats.map((s, i) => h("div", { class: "seat-row", "data-seat": String(i + 1) },
+      h("span", { class: "seat-num" }, t("create.seat", { seat: i + 1 })),
+      h("select", { class: "seat-kind", onchange: (e) => { s.kind = e.target.value; if (s.kind === "bot" && !s.bot) s.bot = meta.bots[0]; drawCreate(); } },
+        h("option", { value: "human", selected: s.kind === "human" }, t("create.kind.human")),
+        h("option", { value: "bot", selected: s.kind === "bot" }, t("create.kind.bot"))),
+      s.kind === "human"
+        ? (form.seats.findIndex((x) => x.kind === "human") === i
+          ? h("span", { class: "you" }, `${myName() || "?"} (${t("create.you")})`)
+          : h("input", { class: "seat-name", value: s.name, placeholder: t("create.friend"), maxlength: "40", oninput: (e) => { s.name = e.target.value; } }))
+        : h("select", { class: "seat-bot", "aria-label": t("create.strength"), onchange: (e) => { s.bot = e.target.value; } },
+          meta.bots.map((b) => h("option", { value: b, selected: s.bot === b }, botLabel(b))))));
+
+    createBox.replaceChildren(
+      h("h2", null, t("create.title")),
+      h("form", { id: "create-form", onsubmit: (e) => { e.preventDefault(); submit(); } },
+        h("div", { class: "form-line" },
+          h("label", null, t("create.game") + " ",
+            h("select", { id: "create-game", onchange: (e) => { form.game = e.target.value; form.options = {}; drawCreate(); } },
+              meta.games.map((g) => h("option", { value: g.name, selected: g.name === gm.name }, g.title)))),
+          h("label", null, t("create.players") + " ",
+            h("select", { id: "create-players", onchange: (e) => { form.players = parseInt(e.target.value, 10); drawCreate(); } },
+              players.map((n) => h("option", { value: String(n), selected: n === form.players }, String(n)))))),
+        h("fieldset", { class: "options" }, h("legend", null, t("create.options")),
+          optionInputs.length ? optionInputs : h("span", { class: "muted" }, t("create.nooptions"))),
+        h("div", { class: "seat-rows" }, seatRows),
+        h("button", { type: "submit", class: "btn primary big", id: "create-submit" }, t("create.submit"))));
+  }
+
+  function drawCreated() {
+    const { game, links } = created;
+    const names = game.seats.map((s) => s.name);
+    createBox.replaceChildren(
+      h("h2", null, t("create.title")),
+      h("p", null, t("create.created")),
+      h("ul", { class: "links" }, links.map((l) => {
+        const full = new URL(l.url, location.origin).href;
+        const input = h("input", { class: "link", value: full, readonly: true, onclick: (e) => e.target.select() });
+        return h("li", { "data-seat": String(l.seat) },
+          h("span", { class: "seat-num" }, `${t("create.seat", { seat: l.seat })} · ${seatLabel(names, l.seat)}`),
+          input,
+          h("button", {
+            class: "btn", type: "button", onclick: async (e) => {
+              try { await navigator.clipboard.writeText(full); } catch (_) { input.select(); document.execCommand("copy"); }
+              e.target.textContent = t("create.copied");
+            },
+          }, t("create.copy")));
+      })),
+      h("p", { class: "muted" }, t("create.private")),
+      h("div", { class: "form-line" },
+        h("a", { class: "btn primary big", id: "open-my-seat", href: links[0].url, "data-nav": "" }, t("create.open")),
+        h("button", { class: "btn", type: "button", onclick: () => { created = null; drawCreate(); } }, t("create.title"))));
+  }
+
+  async function submit() {
+    const name = myName();
+    const humans = form.seats.filter((s) => s.kind === "human");
+    if (!humans.length) { toast(t("create.needhuman")); return; }
+    if (!name) { toast(t("lobby.needname")); document.getElementById("my-name").focus(); return; }
+    const firstHuman = form.seats.findIndex((s) => s.kind === "human");
+    const seats = form.seats.map((s, i) => (s.kind === "bot"
+      ? { kind: "bot", bot: s.bot }
+      : { kind: "human", name: i === firstHuman ? name : (s.name.trim() || null) }));
+    try {
+      const res = await api("/api/games", { method: "POST", body: { game: form.game, players: form.players, options: form.options, seats } });
+      const links = res.links || [];
+      if (!links.length) { refresh(); return; }
+      rememberSeat(res.game.id, links[0].seat, links[0].token);
+      if (links.length === 1) { navigate(links[0].url); return; }
+      created = { game: res.game, links };
+      drawCreate();
+      refresh();
+    } catch (err) {
+      toast(t("error.generic", { message: err.message }));
+    }
+  }
+
+  async function refresh() {
+    try {
+      const data = await api("/api/games");
+      games = data.games || [];
+      drawLists();
+    } catch (err) {
+      toast(t("error.network"));
+    }
+  }
+
+  rerender = () => { drawCreate(); drawLists(); };
+  drawCreate(); drawLists();
+  try {
+    meta = await api("/api/meta");
+  } catch (err) {
+    meta = { games: [], bots: [] };
+    toast(t("error.network"));
+  }
+  drawCreate();
+  await refresh();
+  timer = setInterval(() => { if (!document.hidden) refresh(); }, 5000);
+  cleanup = () => clearInterval(timer);
+}
+
+// ------------------------------------------------------------------ game page
+function showGame(root, gameId, token) {
+  if (token) {
+    // keep the key with the game so the lobby can offer to come back
+    const prev = mySeats()[gameId];
+    if (!prev || prev.token !== token) rememberSeat(gameId, prev ? prev.seat : null, token);
+  }
+  const state = { view: null, log: [], connected: false, closed: false, error: null, pending: false };
+  let ws = null;
+  let retry = 0;
+  let retryTimer = null;
+  let table = null; // per-game UI state kept across renders (selections)
+
+  const statusEl = h("span", { class: "conn" });
+  const headEl = h("div", { class: "game-head" });
+  const hintEl = h("div", { class: "hint", id: "hint", "aria-live": "polite" });
+  const actionsEl = h("div", { class: "action-bar", id: "action-bar" });
+  const boardEl = h("div", { class: "board", id: "board" });
+  const belowEl = h("div", { class: "below", id: "below" });
+  const logList = h("ol", { class: "log", id: "log" });
+  const logBox = h("aside", { class: "log-box" }, h("h2", null, t("game.log")), logList);
+
+  root.replaceChildren(h("div", { class: "game-page" },
+    headEl,
+    h("div", { class: "game-grid" },
+      h("div", { class: "game-main" }, hintEl, actionsEl, boardEl, belowEl),
+      logBox)));
+
+  function send(move) {
+    const v = state.view;
+    if (!v || state.pending) return;
+    state.pending = true;
+    if (ws && ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify({ type: "move", move, version: v.version }));
+      // the answer is the next view (or an error) on the socket
+      setTimeout(() => { state.pending = false; }, 4000);
+    } else {
+      api(`/api/games/${encodeURIComponent(gameId)}/moves`, { method: "POST", body: { token, move, version: v.version } })
+        .then((view) => { state.pending = false; applyView(view, false); })
+        .catch((err) => { state.pending = false; toast(t("game.refused", { message: err.message })); load(); });
+    }
+  }
+
+  function applyView(msg, fromSocket) {
+    const { type, ...view } = msg;
+    const byIndex = new Map(state.log.map((l) => [l.index, l]));
+    for (const line of view.log || []) byIndex.set(line.index, line);
+    state.log = [...byIndex.values()].sort((a, b) => a.index - b.index);
+    if (!fromSocket && view.log) state.log = view.log.slice();
+    if (state.view && view.version !== state.view.version) table = null;
+    state.view = view;
+    state.pending = false;
+    state.error = null;
+    draw();
+  }
+
+  function draw() {
+    const v = state.view;
+    statusEl.className = "conn " + (state.connected ? "on" : "off");
+    statusEl.textContent = state.connected ? t("game.live") : t("game.offline");
+    if (state.error) {
+      headEl.replaceChildren(h("a", { class: "btn", href: "/", "data-nav": "" }, t("game.back")));
+      hintEl.textContent = state.error;
+      actionsEl.replaceChildren(); boardEl.replaceChildren(); belowEl.replaceChildren(); logList.replaceChildren();
+      return;
+    }
+    if (!v) { hintEl.textContent = t("loading"); return; }
+    boardEl.dataset.version = String(v.version);
+    boardEl.dataset.status = v.status;
+    const mod = TABLES[v.game];
+    const title = mod && mod.TITLE ? mod.TITLE : v.game;
+    headEl.replaceChildren(...[
+      h("a", { class: "btn", href: "/", "data-nav": "" }, t("game.back")),
+      h("h1", null, title),
+      h("span", { class: "who" }, v.seat ? t("game.seat", { seat: v.seat, name: seatLabel(v.names, v.seat) }) : t("game.spectator")),
+      h("span", { class: "status-tag " + v.status }, t("status." + v.status)),
+      statusEl,
+      h("span", { class: "spacer" }),
+      v.status === "finished" ? h("a", { class: "btn", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `${v.game}-${gameId}.json` }, t("game.record")) : null].filter(Boolean));
+    logBox.querySelector("h2").textContent = t("game.log");
+    const names = v.names || [];
+    const describe = mod ? mod.describeEvent : (line) => (line.seat ? t("log.other", { name: seatLabel(names, line.seat), event: line.event }) : t("log.chance", { event: line.event }));
+    logList.replaceChildren(...(state.log.length ? state.log.map((line) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index) },
+      describe(line, names, t))) : [h("li", { class: "muted" }, t("log.empty"))]));
+    logList.scrollTop = logList.scrollHeight;
+    if (mod) {
+      if (!table) table = {};
+      mod.render({ view: v, board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send, t, ui: table, redraw: draw, h });
+    } else {
+      drawGeneric(v);
+    }
+  }
+
+  function drawGeneric(v) {
+    boardEl.replaceChildren(h("p", { class: "muted" }, t("game.unknown")),
+      h("pre", { class: "obs" }, JSON.stringify(v.observation, null, 1)));
+    belowEl.replaceChildren();
+    if (v.status === "finished") hintEl.textContent = t("game.over");
+    else if (v.legal && v.legal.length) hintEl.textContent = t("game.yourturn");
+    else hintEl.textContent = v.to_move && v.to_move !== "chance" ? t("game.waiting", { name: seatLabel(v.names, v.to_move) }) : t("game.waitingchance");
+    actionsEl.replaceChildren(...(v.legal || []).map((m) => h("button", { class: "btn move", "data-move": m, onclick: () => send(m) }, m)));
+  }
+
+  function connect() {
+    if (state.closed) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const since = state.log.length ? state.log[state.log.length - 1].index + 1 : 0;
+    const q = new URLSearchParams();
+    if (token) q.set("token", token);
+    q.set("since", String(since));
+    ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws?${q}`);
+    ws.onopen = () => { retry = 0; state.connected = true; draw(); };
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch (_) { return; }
+      if (msg.type === "view") applyView(msg, true);
+      else if (msg.type === "error") {
+        state.pending = false;
+        toast(t("game.refused", { message: msg.error || "?" }));
+        if (state.view && msg.legal) { state.view.legal = msg.legal; }
+        table = null;
+        draw();
+      }
+    };
+    ws.onclose = () => {
+      state.connected = false;
+      ws = null;
+      if (state.closed) return;
+      draw();
+      const delay = Math.min(8000, 500 * 2 ** retry++);
+      retryTimer = setTimeout(connect, delay);
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  async function load() {
+    const q = token ? `?token=${encodeURIComponent(token)}` : "";
+    try {
+      const view = await api(`/api/games/${encodeURIComponent(gameId)}/view${q}`);
+      if (view.seat && token) rememberSeat(gameId, view.seat, token);
+      applyView(view, false);
+      return true;
+    } catch (err) {
+      if (err.status === 404) state.error = t("game.notfound");
+      else if (err.status === 403) state.error = token ? t("game.badtoken") : t("game.hidden");
+      else { toast(t("error.network")); return false; }
+      draw();
+      return false;
+    }
+  }
+
+  rerender = draw;
+  cleanup = () => {
+    state.closed = true;
+    clearTimeout(retryTimer);
+    if (ws) ws.close();
+  };
+  draw();
+  load().then((ok) => { if (ok || !state.error) connect(); });
+}
+
+// ------------------------------------------------------------------ routing
+function route() {
+  cleanup();
+  cleanup = () => {};
+  rerender = () => {};
+  const root = document.getElementById("app");
+  const m = location.pathname.match(/^\/play\/([^/]+)\/?$/);
+  if (m) {
+    const token = new URLSearchParams(location.search).get("token");
+    showGame(root, decodeURIComponent(m[1]), token);
+  } else {
+    showLobby(root);
+  }
+}
+
+export function navigate(url) {
+  history.pushState(null, "", url);
+  route();
+  window.scrollTo(0, 0);
+}
+
+document.addEventListener("click", (e) => {
+  const a = e.target.closest && e.target.closest("a[data-nav]");
+  if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+  e.preventDefault();
+  navigate(a.getAttribute("href"));
+});
+window.addEventListener("popstate", route);
+
+document.documentElement.lang = getLang();
+renderChrome();
+route();

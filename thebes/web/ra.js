@@ -1,0 +1,426 @@
+// Ra's table, drawn as SVG from one seat's observation (shared/spec/ra.md and
+// the online help in shared/seeds/ra-online-help-fr.txt). Only legal moves are
+// clickable: every clickable thing is derived from the view's `legal` list.
+//
+// render(ctx) draws the board; describeEvent(line, names, t) turns one log line
+// into a sentence. Clickable SVG elements carry data-move (the move they send),
+// data-god (select a god) or data-discard (a kind to discard), for people and tests.
+
+export const TITLE = "Ra";
+
+const NS = "http://www.w3.org/2000/svg";
+
+// Kinds in the order of the spec's components table (the canonical discard order).
+export const KINDS = ["ra", "god", "gold", "pharaoh", "nile", "flood",
+  "astronomy", "agriculture", "writing", "religion", "art",
+  "fortress", "obelisk", "palace", "pyramid", "temple", "statue", "step-pyramid", "sphinx",
+  "funeral", "drought", "unrest", "earthquake"];
+const ORDER = Object.fromEntries(KINDS.map((k, i) => [k, i]));
+const CIVS = ["astronomy", "agriculture", "writing", "religion", "art"];
+const MONUMENTS = ["fortress", "obelisk", "palace", "pyramid", "temple", "statue", "step-pyramid", "sphinx"];
+const DISASTERS = ["funeral", "drought", "unrest", "earthquake"];
+
+// Display groups, left to right (gods on the left, as on the online table).
+const GROUPS = [
+  ["cat.gods", ["god"]],
+  ["cat.gold", ["gold"]],
+  ["cat.pharaohs", ["pharaoh"]],
+  ["cat.nile", ["nile", "flood"]],
+  ["cat.civ", CIVS],
+  ["cat.monuments", MONUMENTS],
+];
+
+const COLORS = {
+  ra: ["#d9481f", "#fff1d6"], god: ["#6d3fa0", "#f4e9ff"], gold: ["#d4a017", "#3b2a00"],
+  pharaoh: ["#2a5f9e", "#eef5ff"], nile: ["#2f8f83", "#eafffb"], flood: ["#1c6fc4", "#eef7ff"],
+  civ: ["#4f8f3a", "#f0ffe9"], monument: ["#9c7b4b", "#fff7e6"], disaster: ["#b3261e", "#fff0ee"],
+};
+
+function colorOf(kind) {
+  if (CIVS.includes(kind)) return COLORS.civ;
+  if (MONUMENTS.includes(kind)) return COLORS.monument;
+  if (DISASTERS.includes(kind)) return COLORS.disaster;
+  return COLORS[kind] || ["#777", "#fff"];
+}
+
+function s(tag, attrs, ...children) {
+  const node = document.createElementNS(NS, tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else if (k === "text") node.textContent = v;
+      else node.setAttribute(k, v);
+    }
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+function title(text) { return s("title", null, text); }
+
+// A small glyph per category, drawn in a w x w box centred at (cx, cy).
+function glyph(kind, cx, cy, w, fg) {
+  const u = w / 10;
+  const st = { stroke: fg, "stroke-width": Math.max(1.2, u * 0.9), fill: "none", "stroke-linecap": "round", "stroke-linejoin": "round" };
+  if (kind === "ra") {
+    return s("g", null, s("circle", { cx, cy, r: u * 2.6, fill: fg }),
+      ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => {
+        const a = (i * Math.PI) / 4;
+        return s("line", { ...st, x1: cx + Math.cos(a) * u * 3.4, y1: cy + Math.sin(a) * u * 3.4, x2: cx + Math.cos(a) * u * 4.6, y2: cy + Math.sin(a) * u * 4.6 });
+      }));
+  }
+  if (kind === "god") {
+    return s("g", st, s("ellipse", { cx, cy: cy - u * 2.2, rx: u * 1.6, ry: u * 2 }),
+      s("line", { x1: cx, y1: cy - u * 0.2, x2: cx, y2: cy + u * 4.2 }),
+      s("line", { x1: cx - u * 2.6, y1: cy + u * 0.6, x2: cx + u * 2.6, y2: cy + u * 0.6 }));
+  }
+  if (kind === "gold") {
+    return s("g", { fill: fg }, s("rect", { x: cx - u * 3.5, y: cy + u * 0.5, width: u * 3.2, height: u * 2, rx: u * 0.4 }),
+      s("rect", { x: cx + u * 0.3, y: cy + u * 0.5, width: u * 3.2, height: u * 2, rx: u * 0.4 }),
+      s("rect", { x: cx - u * 1.6, y: cy - u * 2, width: u * 3.2, height: u * 2, rx: u * 0.4 }));
+  }
+  if (kind === "pharaoh") {
+    return s("g", st, s("path", { d: `M${cx - u * 3.4},${cy + u * 3.6} L${cx - u * 2.2},${cy - u * 2.4} Q${cx},${cy - u * 4.4} ${cx + u * 2.2},${cy - u * 2.4} L${cx + u * 3.4},${cy + u * 3.6} Z` }),
+      s("circle", { cx, cy: cy + u * 0.2, r: u * 1.3 }));
+  }
+  if (kind === "nile" || kind === "flood") {
+    const waves = [-1.6, 0.4, 2.4].map((dy) => s("path", { d: `M${cx - u * 3.6},${cy + u * dy} q${u * 0.9},${-u * 1.2} ${u * 1.8},0 t${u * 1.8},0 t${u * 1.8},0 t${u * 1.8},0` }));
+    if (kind === "flood") waves.push(s("path", { d: `M${cx},${cy - u * 4.6} q${u * 1.5},${u * 2} 0,${u * 2.4} q${-u * 1.5},${-u * 0.4} 0,${-u * 2.4} Z`, fill: fg }));
+    return s("g", st, waves);
+  }
+  if (CIVS.includes(kind)) {
+    return s("g", st, s("rect", { x: cx - u * 3, y: cy - u * 3.2, width: u * 6, height: u * 6.4, rx: u * 0.8 }),
+      s("line", { x1: cx - u * 1.8, y1: cy - u * 1.4, x2: cx + u * 1.8, y2: cy - u * 1.4 }),
+      s("line", { x1: cx - u * 1.8, y1: cy + u * 0.4, x2: cx + u * 1.8, y2: cy + u * 0.4 }),
+      s("line", { x1: cx - u * 1.8, y1: cy + u * 2.0, x2: cx + u * 0.8, y2: cy + u * 2.0 }));
+  }
+  if (MONUMENTS.includes(kind)) {
+    if (kind === "obelisk") return s("path", { ...st, d: `M${cx - u},${cy + u * 3.8} L${cx - u * 0.7},${cy - u * 2.8} L${cx},${cy - u * 4} L${cx + u * 0.7},${cy - u * 2.8} L${cx + u},${cy + u * 3.8} Z` });
+    if (kind === "step-pyramid") return s("path", { ...st, d: `M${cx - u * 4},${cy + u * 3.5} h${u * 8} v${-u * 2} h${-u * 1.5} v${-u * 2} h${-u * 1.5} v${-u * 2} h${-u * 2} v${u * 2} h${-u * 1.5} v${u * 2} h${-u * 1.5} Z` });
+    if (kind === "pyramid") return s("path", { ...st, d: `M${cx - u * 4},${cy + u * 3.5} L${cx},${cy - u * 3.8} L${cx + u * 4},${cy + u * 3.5} Z` });
+    if (kind === "sphinx") return s("path", { ...st, d: `M${cx - u * 4},${cy + u * 3} h${u * 8} v${-u * 2} h${-u * 3} v${-u * 2.5} q${-u},${-u * 2} ${-u * 2},0 v${u * 2.5} h${-u * 3} Z` });
+    if (kind === "fortress") return s("path", { ...st, d: `M${cx - u * 3.5},${cy + u * 3.5} v${-u * 6} h${u * 1.4} v${u * 1.4} h${u * 1.4} v${-u * 1.4} h${u * 1.4} v${u * 1.4} h${u * 1.4} v${-u * 1.4} h${u * 1.4} v${u * 6} Z` });
+    if (kind === "palace") return s("g", st, s("path", { d: `M${cx - u * 4},${cy - u * 1.6} L${cx},${cy - u * 4} L${cx + u * 4},${cy - u * 1.6} Z` }),
+      ...[-2.6, -0.9, 0.9, 2.6].map((dx) => s("line", { x1: cx + u * dx, y1: cy - u * 1, x2: cx + u * dx, y2: cy + u * 3.5 })));
+    if (kind === "temple") return s("g", st, s("line", { x1: cx - u * 4, y1: cy - u * 3, x2: cx + u * 4, y2: cy - u * 3 }),
+      ...[-2.5, 0, 2.5].map((dx) => s("line", { x1: cx + u * dx, y1: cy - u * 2.4, x2: cx + u * dx, y2: cy + u * 3.5 })));
+    return s("g", st, s("circle", { cx, cy: cy - u * 2.4, r: u * 1.4 }), s("path", { d: `M${cx - u * 2},${cy + u * 3.8} L${cx - u * 1.2},${cy - u * 0.8} h${u * 2.4} L${cx + u * 2},${cy + u * 3.8} Z` }));
+  }
+  if (DISASTERS.includes(kind)) {
+    return s("path", { d: `M${cx + u},${cy - u * 4.5} L${cx - u * 2.4},${cy + u * 0.6} h${u * 2.2} L${cx - u},${cy + u * 4.5} L${cx + u * 2.6},${cy - u * 0.8} h${-u * 2.2} Z`, fill: fg });
+  }
+  return null;
+}
+
+// One tile: a rounded square with a glyph and a short name; disasters have a black border.
+function tile(kind, x, y, w, hgt, t, extra = {}) {
+  const [bg, fg] = colorOf(kind);
+  const disaster = DISASTERS.includes(kind);
+  const g = s("g", { class: "tile" + (disaster ? " disaster" : ""), "data-kind": kind, ...extra },
+    title(t(`kind.${kind}`)),
+    s("rect", { x, y, width: w, height: hgt, rx: 6, fill: bg, stroke: disaster ? "#000" : "rgba(0,0,0,.35)", "stroke-width": disaster ? 4 : 1 }),
+    glyph(kind, x + w / 2, y + hgt * 0.4, Math.min(w, hgt) * 0.62, fg),
+    s("text", { x: x + w / 2, y: y + hgt - 6, "text-anchor": "middle", "font-size": Math.max(8, Math.min(11, w / 5)), fill: fg, class: "tile-label" }, t(`short.${kind}`)));
+  return g;
+}
+
+function sun(n, cx, cy, r, up, extra = {}) {
+  return s("g", { class: "sun" + (up ? " up" : " down"), ...extra },
+    s("circle", { cx, cy, r, class: "sun-disc" }),
+    s("text", { x: cx, y: cy + r * 0.36, "text-anchor": "middle", "font-size": r * 1.05, class: "sun-num" }, String(n)));
+}
+
+function legalSet(view) { return new Set(view.legal || []); }
+
+function nameOf(view, seat0, t) {
+  if (seat0 === null || seat0 === undefined) return "";
+  const n = view.names && view.names[seat0];
+  return n || t("game.seatname", { seat: seat0 + 1 });
+}
+
+function discardOptions(legal) {
+  return [...legal].filter((m) => m.startsWith("discard ")).map((m) => m.split(" ").slice(1));
+}
+
+function sortKinds(kinds) { return kinds.slice().sort((a, b) => ORDER[a] - ORDER[b]); }
+
+// Whether multiset `part` fits within multiset `whole`.
+function within(part, whole) {
+  const left = {};
+  for (const k of whole) left[k] = (left[k] || 0) + 1;
+  for (const k of part) { if (!left[k]) return false; left[k] -= 1; }
+  return true;
+}
+
+function kindList(kinds, t) {
+  return kinds.map((k) => t(`kind.${k}`)).join(t("log.and"));
+}
+
+// ------------------------------------------------------------------ log
+export function describeEvent(line, names, t) {
+  const who = line.seat ? (names && names[line.seat - 1]) || t("game.seatname", { seat: line.seat }) : null;
+  const ev = line.event || "";
+  const words = ev.split(" ");
+  if (line.seat === null || line.seat === undefined) {
+    if (words[0] === "suns") {
+      const groups = ev.slice(5).split(" / ").map((g, i) => `${(names && names[i]) || t("game.seatname", { seat: i + 1 })} ${g.split(",").join(", ")}`);
+      return t("log.suns", { groups: groups.join("; ") });
+    }
+    if (ev === "ra") return t("log.tile.ra");
+    if (ORDER[ev] !== undefined) return t("log.tile", { tile: t(`kind.${ev}`) });
+    return t("log.chance", { event: ev });
+  }
+  if (ev === "draw") return t("log.draw", { name: who });
+  if (ev === "ra") return t("log.ra", { name: who });
+  if (ev === "end") return t("log.end", { name: who });
+  if (ev === "pass") return t("log.pass", { name: who });
+  if (words[0] === "bid") return t("log.bid", { name: who, n: words[1] });
+  if (words[0] === "god" && ORDER[words[1]] !== undefined) return t("log.god", { name: who, tile: t(`kind.${words[1]}`) });
+  if (words[0] === "discard" && words.slice(1).every((k) => ORDER[k] !== undefined)) return t("log.discard", { name: who, tiles: kindList(words.slice(1), t) });
+  return t("log.other", { name: who, event: ev });
+}
+
+// ------------------------------------------------------------------ board
+const W = 1000;
+const PANEL_Y = 292;
+const PANEL_H = 134;
+
+export function render(ctx) {
+  const { view, board, hint, actions, below, send, t, ui, redraw, h } = ctx;
+  const obs = view.observation;
+  const legal = legalSet(view);
+  const me = view.seat ? view.seat - 1 : null;
+  const n = obs.players;
+  const toMove = obs.to_move;
+  const godMoves = [...legal].filter((m) => m.startsWith("god ")).map((m) => m.split(" ")[1]);
+  const bidMoves = [...legal].filter((m) => m.startsWith("bid ")).map((m) => parseInt(m.split(" ")[1], 10));
+  const canPass = legal.has("pass");
+  const discards = discardOptions(legal);
+  if (!godMoves.length) ui.god = false;
+  if (!ui.discard) ui.discard = [];
+
+  const height = PANEL_Y + n * (PANEL_H + 10) + 6;
+  const svg = s("svg", { viewBox: `0 0 ${W} ${height}`, class: "ra-board", role: "img", "aria-label": "Ra",
+    "data-epoch": String(obs.epoch), "data-phase": obs.phase });
+  svg.append(s("defs", null,
+    s("radialGradient", { id: "sunGrad" }, s("stop", { offset: "0%", "stop-color": "#fff6c2" }), s("stop", { offset: "70%", "stop-color": "#f7c531" }), s("stop", { offset: "100%", "stop-color": "#e09a10" })),
+    s("linearGradient", { id: "boardGrad", x1: 0, y1: 0, x2: 0, y2: 1 }, s("stop", { offset: "0%", "stop-color": "#f3e2bd" }), s("stop", { offset: "100%", "stop-color": "#e3c993" })),
+    s("filter", { id: "glow", x: "-30%", y: "-30%", width: "160%", height: "160%" },
+      s("feGaussianBlur", { stdDeviation: 4, result: "b" }), s("feMerge", null, s("feMergeNode", { in: "b" }), s("feMergeNode", { in: "SourceGraphic" })))));
+
+  // board
+  svg.append(s("rect", { x: 4, y: 4, width: W - 8, height: 278, rx: 16, fill: "url(#boardGrad)", stroke: "#8a6a35", "stroke-width": 3 }));
+
+  // Ra track: one dot per Ra tile drawn, against the number that ends the epoch
+  svg.append(s("text", { x: 24, y: 42, class: "lbl" }, t("ra.ratrack")));
+  const end = obs.ra_track_end;
+  for (let i = 0; i < 10; i++) {
+    const cx = 170 + i * 46;
+    const used = i < end;
+    const filled = i < obs.ra_track;
+    svg.append(s("g", { class: "ra-cell" + (filled ? " filled" : "") },
+      s("circle", { cx, cy: 38, r: 17, fill: used ? "#fff8e6" : "#d9c6a0", stroke: i === end - 1 ? "#b3261e" : "#8a6a35", "stroke-width": i === end - 1 ? 3 : 1.2, opacity: used ? 1 : 0.5 }),
+      filled ? s("circle", { cx, cy: 38, r: 10, fill: "#e8731a", class: "ra-dot" }) : s("text", { x: cx, y: 43, "text-anchor": "middle", class: "cell-num" }, String(i + 1))));
+    if (i === end - 1) svg.append(s("text", { x: cx, y: 70, "text-anchor": "middle", class: "lbl small red" }, `${end} = ${t("ra.ratrack.end")}`));
+  }
+  svg.append(s("text", { x: 650, y: 44, class: "ra-count" }, `${obs.ra_track} / ${end}`));
+  svg.append(s("text", { x: W - 24, y: 44, "text-anchor": "end", class: "epoch" }, t("ra.epoch", { epoch: obs.epoch })));
+
+  // Ra figure: click to invoke Ra; during an auction, the Ra player's name on it
+  const auction = obs.auction;
+  const raClickable = legal.has("ra");
+  const raG = s("g", { class: "ra-figure" + (raClickable ? " clickable" : ""), "data-move": raClickable ? "ra" : null,
+    onclick: raClickable ? () => send("ra") : null });
+  const rx = 88, ry = 178;
+  for (let i = 0; i < 12; i++) {
+    const a = (i * Math.PI) / 6;
+    raG.append(s("line", { x1: rx + Math.cos(a) * 52, y1: ry + Math.sin(a) * 52, x2: rx + Math.cos(a) * 68, y2: ry + Math.sin(a) * 68, stroke: "#d9481f", "stroke-width": 5, "stroke-linecap": "round" }));
+  }
+  raG.append(s("circle", { cx: rx, cy: ry, r: 50, fill: "#d9481f", stroke: "#7a1f06", "stroke-width": 3 }));
+  raG.append(s("text", { x: rx, y: ry + (auction ? -4 : 12), "text-anchor": "middle", class: "ra-word" }, t("ra.rabutton")));
+  if (auction) {
+    raG.append(s("text", { x: rx, y: ry + 26, "text-anchor": "middle", class: "ra-name " + (auction.kind === "drawn" ? "white" : "yellow") }, nameOf(view, auction.ra_player, t)));
+  }
+  raG.append(title(raClickable ? t("ra.hint.turn") : t("ra.rabutton")));
+  svg.append(raG);
+
+  // auction track
+  svg.append(s("text", { x: 172, y: 104, class: "lbl" }, t("ra.auctiontrack")));
+  const track = obs.auction_track || [];
+  for (let i = 0; i < 8; i++) {
+    const x = 172 + i * 60, y = 114, w = 54, hh = 68;
+    svg.append(s("rect", { x, y, width: w, height: hh, rx: 7, fill: "rgba(120,80,30,.12)", stroke: "#a58650", "stroke-dasharray": "4 3" }));
+    const kind = track[i];
+    if (!kind) continue;
+    const takeable = ui.god && godMoves.includes(kind);
+    const move = `god ${kind}`;
+    const tl = tile(kind, x, y, w, hh, t, takeable ? { class: "tile clickable" + (DISASTERS.includes(kind) ? " disaster" : ""), "data-move": move } : {});
+    if (takeable) tl.addEventListener("click", () => { ui.god = false; send(move); });
+    svg.append(tl);
+  }
+  // auction status under the track
+  if (auction) {
+    const key = `ra.auction.${auction.kind}`;
+    svg.append(s("text", { x: 172, y: 212, class: "lbl auction-line" }, t(key, { name: nameOf(view, auction.ra_player, t) })));
+    svg.append(s("text", { x: 172, y: 234, class: "lbl small" },
+      auction.high_bid !== null && auction.high_bid !== undefined ? t("ra.highbid", { n: auction.high_bid, name: nameOf(view, auction.high_bidder, t) }) : t("ra.nohighbid")));
+  }
+
+  // centre sun
+  svg.append(sun(obs.centre_sun, 720, 152, 30, true, { class: "sun up centre" }));
+  svg.append(s("text", { x: 720, y: 204, "text-anchor": "middle", class: "lbl small" }, t("ra.centre")));
+
+  // the bag (click to draw), or the cross (click to pass) during an auction
+  const bx = 880, by = 150;
+  if (auction || canPass) {
+    const g = s("g", { class: "pass-cross" + (canPass ? " clickable" : " inactive"), "data-move": canPass ? "pass" : null,
+      onclick: canPass ? () => send("pass") : null },
+    title(t("ra.pass")),
+    s("circle", { cx: bx, cy: by, r: 36, fill: "#fff8e6", stroke: "#7a1f06", "stroke-width": 3 }),
+    s("path", { d: `M${bx - 18},${by - 18} L${bx + 18},${by + 18} M${bx + 18},${by - 18} L${bx - 18},${by + 18}`, stroke: "#b3261e", "stroke-width": 9, "stroke-linecap": "round" }));
+    svg.append(g, s("text", { x: bx, y: by + 56, "text-anchor": "middle", class: "lbl small" }, t("ra.pass")));
+  } else {
+    const drawable = legal.has("draw");
+    const g = s("g", { class: "bag" + (drawable ? " clickable" : ""), "data-move": drawable ? "draw" : null,
+      onclick: drawable ? () => send("draw") : null },
+    title(t("ra.bag")),
+    s("path", { d: `M${bx - 22},${by - 38} q22,14 44,0 l-8,14 q30,18 30,46 q0,22 -30,22 h-28 q-30,0 -30,-22 q0,-28 30,-46 Z`, fill: "#9b6b33", stroke: "#5a3a14", "stroke-width": 3 }),
+    s("path", { d: `M${bx - 16},${by - 22} q16,6 32,0`, stroke: "#5a3a14", "stroke-width": 3, fill: "none" }),
+    s("text", { x: bx, y: by + 22, "text-anchor": "middle", class: "bag-count" }, String(obs.bag_total)));
+    svg.append(g, s("text", { x: bx, y: by + 56, "text-anchor": "middle", class: "lbl small" }, t("ra.bag.left", { n: obs.bag_total })));
+  }
+
+  // players' displays
+  const discarding = obs.discard && obs.discard.seat === me && discards.length > 0;
+  const discardable = new Set(discards.flat());
+  for (let p = 0; p < n; p++) {
+    const seat = obs.seats[p];
+    const y = PANEL_Y + p * (PANEL_H + 10);
+    const active = toMove === p && obs.phase !== "over";
+    const panel = s("g", { class: "panel" + (active ? " active" : "") + (p === me ? " mine" : ""), "data-seat": String(p + 1) });
+    panel.append(s("rect", { x: 4, y, width: W - 8, height: PANEL_H, rx: 12, class: "panel-bg" }));
+    // name (highlighted for the player to move), fame, auction state
+    const nm = nameOf(view, p, t) + (p === me ? ` (${t("create.you")})` : "");
+    if (active) panel.append(s("rect", { x: 14, y: y + 10, width: Math.min(236, 14 + nm.length * 12.6), height: 30, rx: 6, class: "name-hl" }));
+    panel.append(s("text", { x: 22, y: y + 32, class: "pname" + (active ? " active" : "") }, nm));
+    panel.append(s("text", { x: 22, y: y + 58, class: "fame" }, t("ra.fame", { n: seat.fame })));
+    if (auction) {
+      const bid = (auction.bids || []).find((b) => b[0] === p);
+      if (bid) panel.append(s("text", { x: 130, y: y + 58, class: "bidstate" + (bid[1] === null ? " passed" : "") }, bid[1] === null ? t("ra.passed") : t("ra.bid", { n: bid[1] })));
+      if (auction.ra_player === p) panel.append(s("g", { class: "mini-ra" }, s("circle", { cx: 226, cy: y + 52, r: 11, fill: "#d9481f" }), s("text", { x: 226, y: y + 56, "text-anchor": "middle", class: "mini-ra-t" }, "Ra")));
+    }
+    // suns face up (clickable to bid) and face down
+    let sx = 30;
+    for (const v of seat.suns_up) {
+      const canBid = p === me && bidMoves.includes(v);
+      const g = sun(v, sx, y + 100, 17, true, canBid ? { class: "sun up clickable", "data-move": `bid ${v}`, onclick: () => send(`bid ${v}`) } : {});
+      if (canBid) g.append(title(t("ra.bid", { n: v })));
+      panel.append(g);
+      sx += 40;
+    }
+    if (seat.suns_down.length) sx += 8;
+    for (const v of seat.suns_down) {
+      panel.append(sun(v, sx, y + 100, 17, false, {}));
+      sx += 40;
+    }
+    // display, grouped by category with counts
+    const disp = { ...(seat.display || {}) };
+    if (seat.gods !== undefined) disp.god = seat.gods;
+    let x = Math.max(250, sx + 4);
+    const tw = 44, th = 56, ty = y + 44;
+    for (const [catKey, kinds] of GROUPS) {
+      const held = kinds.filter((k) => disp[k] > 0);
+      if (!held.length) continue;
+      panel.append(s("text", { x, y: y + 36, class: "cat" }, t(catKey)));
+      for (const k of held) {
+        let extra = {};
+        let onclick = null;
+        if (catKey === "cat.gods" && p === me && godMoves.length) {
+          extra = { class: "tile clickable" + (ui.god ? " selected" : ""), "data-god": "1" };
+          onclick = () => { ui.god = !ui.god; redraw(); };
+        } else if (discarding && p === me && discardable.has(k)) {
+          const next = sortKinds([...ui.discard, k]);
+          if (discards.some((opt) => within(next, opt))) {
+            extra = { class: "tile clickable", "data-discard": k };
+            onclick = () => { ui.discard = next; redraw(); };
+          }
+        }
+        const tl = tile(k, x, ty, tw, th, t, extra);
+        if (onclick) tl.addEventListener("click", onclick);
+        const count = disp[k];
+        tl.append(s("circle", { cx: x + tw - 3, cy: ty + 3, r: 10, class: "count-bg" }),
+          s("text", { x: x + tw - 3, y: ty + 7, "text-anchor": "middle", class: "count" }, String(count)));
+        const chosen = discarding && p === me ? ui.discard.filter((d) => d === k).length : 0;
+        if (chosen) tl.append(s("text", { x: x + tw / 2, y: ty + th / 2 + 10, "text-anchor": "middle", class: "discard-mark" }, "✕".repeat(chosen)));
+        panel.append(tl);
+        x += tw + 5;
+      }
+      x += 12;
+    }
+    svg.append(panel);
+  }
+  board.replaceChildren(svg);
+
+  // hint and buttons
+  const btns = [];
+  let text;
+  const waitingFor = typeof view.to_move === "number" ? nameOf(view, view.to_move - 1, t) : null;
+  if (view.status === "finished" || obs.phase === "over") {
+    text = t("ra.hint.over");
+  } else if (!legal.size) {
+    if (!waitingFor) text = t("game.waitingchance");
+    else if (obs.phase === "auction") text = t("ra.hint.wait.auction", { name: waitingFor });
+    else if (obs.phase === "discard") text = t("ra.hint.wait.discard", { name: waitingFor });
+    else text = t("ra.hint.wait.turn", { name: waitingFor });
+  } else if (discards.length) {
+    const chosen = ui.discard;
+    const complete = discards.some((opt) => opt.length === chosen.length && within(chosen, opt));
+    text = complete ? t("ra.hint.discard.ready") : t("ra.hint.discard", { disaster: t(`kind.${obs.discard ? obs.discard.disaster : "funeral"}`) });
+    if (chosen.length) text += " " + t("ra.selected", { tiles: kindList(chosen, t) });
+    const move = "discard " + chosen.join(" ");
+    btns.push(h("button", { class: "btn primary", id: "confirm-discard", "data-move": complete ? move : null, disabled: !complete,
+      onclick: () => { if (complete) { ui.discard = []; send(move); } } }, t("ra.confirmdiscard")));
+    if (chosen.length) btns.push(h("button", { class: "btn", onclick: () => { ui.discard = []; redraw(); } }, t("ra.clear")));
+  } else if (obs.phase === "auction") {
+    if (bidMoves.length && canPass) text = t("ra.hint.bid");
+    else if (bidMoves.length) text = t("ra.hint.bid.must");
+    else text = t("ra.hint.bid.passonly");
+  } else if (ui.god) {
+    text = t("ra.hint.god.selected");
+    btns.push(h("button", { class: "btn", onclick: () => { ui.god = false; redraw(); } }, t("ra.cancelgod")));
+  } else if (legal.has("end")) {
+    text = godMoves.length ? t("ra.hint.god.again") : t("ra.hint.god.end");
+  } else {
+    text = legal.has("draw") ? t("ra.hint.turn") : t("ra.hint.turn.nodraw");
+    if (godMoves.length) text += " " + t("ra.hint.turn.god");
+  }
+  if (legal.has("end")) btns.push(h("button", { class: "btn primary", id: "end-turn", "data-move": "end", onclick: () => send("end") }, t("ra.endturn")));
+  hint.replaceChildren(h("span", { class: legal.size ? "your-turn" : "" }, legal.size ? t("game.yourturn") + " " : ""), text);
+  hint.className = "hint" + (legal.size ? " mine" : "");
+  actions.replaceChildren(...btns);
+
+  // tallies and the final ranking
+  const parts = [];
+  if (obs.ranking) {
+    const scores = obs.scores || obs.seats.map((x) => x.fame);
+    parts.push(h("section", { class: "card ranking", id: "ranking" }, h("h2", null, t("ra.ranking")),
+      h("ol", null, obs.ranking.map((p, i) => h("li", { class: i === 0 ? "winner" : "" },
+        t("ra.ranking.line", { place: i + 1, name: nameOf(view, p, t), fame: scores[p] }))))));
+  }
+  const LINES = ["pharaohs", "civilizations", "nile", "gods", "gold", "monuments", "suns"];
+  for (const tally of (obs.tallies || []).slice().reverse()) {
+    const lines = LINES.filter((k) => tally.lines && tally.lines[k]);
+    parts.push(h("section", { class: "card tally" }, h("h2", null, t("ra.tally", { epoch: tally.epoch })),
+      h("table", null,
+        h("thead", null, h("tr", null, h("th", null, ""), obs.seats.map((_, p) => h("th", null, nameOf(view, p, t))))),
+        h("tbody", null,
+          lines.map((k) => h("tr", null, h("th", null, t(`ra.tally.${k}`)), tally.lines[k].map((v) => h("td", { class: v > 0 ? "pos" : v < 0 ? "neg" : "" }, v > 0 ? `+${v}` : String(v))))),
+          h("tr", { class: "total" }, h("th", null, t("ra.tally.total")), (tally.totals || []).map((v) => h("td", null, v > 0 ? `+${v}` : String(v)))),
+          h("tr", { class: "fame" }, h("th", null, t("ra.tally.fame")), (tally.fame || []).map((v) => h("td", null, String(v))))))));
+  }
+  below.replaceChildren(...parts);
+}
