@@ -698,6 +698,11 @@ class PharaohsHeirState(State):
         self.taken = 0
         self.last_numbered = 0
         self.queue = queue
+        if self.piecepacks == 2 and n == 3:
+            self.stack0 = 3
+        else:
+            self.land = []
+            self.set_aside = []
         if queue:
             self.phase = P_UNREST
             self.cur = queue[0]
@@ -714,16 +719,13 @@ class PharaohsHeirState(State):
             self._new_stacks()
 
     def _new_stacks(self) -> None:
-        self.cur = CHANCE
         if self.piecepacks == 1:
-            self.land = []
+            self.cur = CHANCE
             self.phase = P_NILE
         elif self.num_players == 4:
-            self.land = []
-            self.set_aside = []
+            self.cur = CHANCE
             self.phase = P_LAND
         else:
-            self.stack0 = 3
             self._nile_segment()
 
     # ------------------------------------------------------------ results
