@@ -54,7 +54,20 @@ def pg() -> tuple[str | None, str]:
     global _PG
     if _PG is None:
         _PG = postgres_url()
+        if _PG[0] is not None:
+            _drop_old_schemas(_PG[0])
     return _PG
+
+
+def _drop_old_schemas(url: str) -> None:
+    """Drop the schemas earlier test runs left behind."""
+    import psycopg
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as c:
+        names = [r[0] for r in c.execute(
+            "SELECT nspname FROM pg_namespace WHERE nspname LIKE 't\\_%' AND nspowner = "
+            "(SELECT oid FROM pg_roles WHERE rolname = current_user)")]
+        for name in names:
+            c.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
 
 
 def fresh_postgres_schema(url: str) -> str:
