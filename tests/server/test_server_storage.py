@@ -1,0 +1,215 @@
+"""Storage on SQLite and PostgreSQL: migrations, version-checked appends, racing writers, restart."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+from sqlalchemy import inspect
+
+from thebes.core import Record
+from thebes.server.service import ApiError, GameService
+from thebes.server.storage import (GameData, SeatData, SeatTaken, StaleVersion, Storage,
+                                   database_url, now, schema_revision, upgrade_schema,
+                                   make_engine)
+
+from conftest import wait_until
+
+
+def new_game(storage: Storage, gid: str = "g1", events=("deal 1,2",)) -> GameData:
+    stamp = now()
+    data = GameData(id=gid, game="toy", players=2, options={}, seed="7", status="playing",
+                    version=len(events), result=None, created=stamp, updated=stamp,
+                    seats=[SeatData(0, "human", "A", None, "h" * 64, True),
+                           SeatData(1, "human", None, None, "k" * 64, False)],
+                    events=[(e, None) for e in events])
+    storage.create_game(data)
+    return data
+
+
+def test_database_urls():
+    assert database_url("games/x.db").startswith("sqlite:////")
+    assert database_url("postgresql://u:p@h/d") == "postgresql+psycopg://u:p@h/d"
+    assert database_url("postgres://u:p@h/d") == "postgresql+psycopg://u:p@h/d"
+    assert database_url("sqlite:///a.db") == "sqlite:///a.db"
+
+
+def test_migrations_create_the_schema_and_reopen(db_url):
+    s = Storage(db_url)
+    assert schema_revision(s.engine) == "0002"
+    names = set(inspect(s.engine).get_table_names())
+    assert {"games", "seats", "events", "alembic_version"} <= names
+    new_game(s)
+    s.close()
+    s = Storage(db_url)                        # opening again is a no-op
+    assert s.load_game("g1").events == [("deal 1,2", None)]
+    s.close()
+
+
+def test_an_older_database_is_upgraded(db_url):
+    engine = make_engine(db_url)
+    upgrade_schema(engine, "0001")
+    assert schema_revision(engine) == "0001"
+    assert not inspect(engine).get_indexes("games")
+    old = Storage(db_url, migrate=False)
+    new_game(old, "old1")
+    old.close()
+    engine.dispose()
+    s = Storage(db_url)
+    assert schema_revision(s.engine) == "0002"
+    assert {i["name"] for i in inspect(s.engine).get_indexes("games")} >= {"ix_games_created", "ix_games_status"}
+    assert s.load_game("old1").seats[0].name == "A"
+    s.close()
+
+
+def test_append_checks_the_version(db_url):
+    s = Storage(db_url)
+    new_game(s)
+    s.append_events("g1", 1, [("hold", 0)], "playing", None)
+    with pytest.raises(StaleVersion):
+        s.append_events("g1", 1, [("add 1", 0)], "playing", None)
+    data = s.load_game("g1")
+    assert data.version == 2 and data.events == [("deal 1,2", None), ("hold", 0)]
+    s.close()
+
+
+@pytest.mark.parametrize("writers", [2, 6])
+def test_racing_appends_from_separate_engines(db_url, writers):
+    """Writers with their own connection pools (as two server processes would) race for one version."""
+    stores = [Storage(db_url) for _ in range(writers)]
+    new_game(stores[0])
+    barrier = threading.Barrier(writers)
+    outcome: list[str] = []
+
+    def write(i: int) -> None:
+        barrier.wait()
+        try:
+            stores[i].append_events("g1", 1, [(f"add {1 + i % 2}", 0), ("roll 3", None)], "playing", None)
+            outcome.append("ok")
+        except StaleVersion:
+            outcome.append("stale")
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(writers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcome) == ["ok"] + ["stale"] * (writers - 1)
+    data = stores[0].load_game("g1")
+    assert data.version == 3 and len(data.events) == 3
+    for st in stores:
+        st.close()
+
+
+def test_racing_seat_claims(db_url):
+    stores = [Storage(db_url) for _ in range(4)]
+    new_game(stores[0])
+    barrier = threading.Barrier(4)
+    outcome: list[str] = []
+
+    def claim(i: int) -> None:
+        barrier.wait()
+        try:
+            stores[i].claim_seat("g1", 1, f"{i}" * 64, f"P{i}", "playing")
+            outcome.append("ok")
+        except SeatTaken:
+            outcome.append("taken")
+
+    threads = [threading.Thread(target=claim, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcome) == ["ok", "taken", "taken", "taken"]
+    for st in stores:
+        st.close()
+
+
+def test_two_servers_on_one_database_cannot_both_move(db_url, make_client):
+    """Two apps (each with its own cache) on one database: for one version exactly one move lands."""
+    a = make_client(db_url)
+    b = make_client(db_url)
+    r = a.post("/api/games", json={"game": "toy", "players": 2, "seed": 5,
+                                   "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]})
+    gid, t1 = r.json()["game"]["id"], r.json()["links"][0]["token"]
+    assert b.get(f"/api/games/{gid}/view", params={"token": t1}).json()["version"] == 1  # b caches it
+    assert a.post(f"/api/games/{gid}/moves", json={"token": t1, "move": "hold", "version": 1}).status_code == 200
+    r = b.post(f"/api/games/{gid}/moves", json={"token": t1, "move": "add 2", "version": 1})
+    assert r.status_code == 409                          # b's cache was stale; the database said no
+    v = b.get(f"/api/games/{gid}/view", params={"token": t1}).json()
+    assert v["version"] == 2 and v["log"][-1]["event"] == "hold"   # b reloaded from the database
+
+
+def all_bots(seed, game="toy", players=3):
+    return {"game": game, "players": players, "seed": seed,
+            "seats": [{"kind": "bot", "bot": "random"} for _ in range(players)]}
+
+
+def test_restart_resumes_every_unfinished_game(db_url, make_client):
+    # ---- first server: bots paused (a long delay), games left in every state
+    a = make_client(db_url, bot_delay=3600)
+    g_bots = a.post("/api/games", json=all_bots(31)).json()["game"]["id"]
+    g_ra = a.post("/api/games", json={"game": "ra", "players": 3, "seed": 32, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).json()
+    ra_id, ra_token = g_ra["game"]["id"], g_ra["links"][0]["token"]
+    g_h = a.post("/api/games", json={"game": "toy", "players": 2, "seed": 33, "seats": [
+        {"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}).json()
+    h_id, h_tokens = g_h["game"]["id"], [l["token"] for l in g_h["links"]]
+    assert a.post(f"/api/games/{h_id}/moves", json={"token": h_tokens[0], "move": "add 2"}).status_code == 200
+    ra_view = a.get(f"/api/games/{ra_id}/view", params={"token": ra_token}).json()
+    while ra_view["to_move"] == 1:             # Ann plays until a bot is to move
+        ra_view = a.post(f"/api/games/{ra_id}/moves", json={
+            "token": ra_token, "move": ra_view["legal"][0]}).json()
+    before = {gid: a.get(f"/api/games/{gid}").json()["events"] for gid in (g_bots, ra_id, h_id)}
+    time.sleep(0.1)
+    assert {gid: a.get(f"/api/games/{gid}").json()["events"] for gid in before} == before
+    t0 = time.monotonic()
+    a.__exit__(None, None, None)               # stop the first server
+    assert time.monotonic() - t0 < 10
+
+    # ---- second server on the same database: everything goes on
+    b = make_client(db_url, bot_delay=0)
+    wait_until(lambda: b.get(f"/api/games/{g_bots}").json()["status"] == "finished", timeout=60)
+    v = b.get(f"/api/games/{h_id}/view", params={"token": h_tokens[1]}).json()
+    assert v["version"] == before[h_id] and v["to_move"] == 2 and v["legal"]
+    assert b.post(f"/api/games/{h_id}/moves", json={"token": h_tokens[1], "move": "hold"}).status_code == 200
+    # Ra: the bots moved on by themselves; Ann plays on to the end
+    rng = random.Random(4)
+    deadline = time.monotonic() + 120
+    while True:
+        v = b.get(f"/api/games/{ra_id}/view", params={"token": ra_token}).json()
+        if v["status"] == "finished":
+            break
+        assert time.monotonic() < deadline
+        if v["to_move"] == 1:
+            assert v["version"] > before[ra_id] or v["legal"]
+            b.post(f"/api/games/{ra_id}/moves", json={"token": ra_token, "move": rng.choice(v["legal"]),
+                                                      "version": v["version"]})
+        else:
+            time.sleep(0.005)
+    rec = Record.loads(b.get(f"/api/games/{ra_id}/record").text)
+    assert rec.replay().is_terminal() and rec.result == v["result"]
+
+    # ---- the restarted all-bot game is exactly the one an uninterrupted server plays
+    c = make_client(db_url, bot_delay=0)
+    same = c.post("/api/games", json=all_bots(31)).json()["game"]["id"]
+    wait_until(lambda: c.get(f"/api/games/{same}").json()["status"] == "finished", timeout=60)
+    r1 = Record.loads(b.get(f"/api/games/{g_bots}/record").text)
+    r2 = Record.loads(c.get(f"/api/games/{same}/record").text)
+    assert r1.events == r2.events and r1.result == r2.result
+
+
+def test_a_service_rebuilds_a_game_from_its_events(db_url):
+    s = Storage(db_url)
+    service = GameService(s)
+    g, tokens = service.create_game("toy", 2, {}, None, 12)
+    service.move(g.id, 0, "add 1")
+    fresh = GameService(Storage(db_url))
+    h = fresh.game(g.id)
+    assert h.events == g.events and h.state.observation(None) == g.state.observation(None)
+    with pytest.raises(ApiError) as err:
+        fresh.game("missing")
+    assert err.value.status == 404
+    s.close()
