@@ -172,9 +172,39 @@ def lockstep(players, events, ref=None, state=None, start=0):
     return ref, state
 
 
-def reference_driven_game(players, seed):
-    """Play one game chosen by the reference, the engine following. Returns the events."""
+POLICIES = ("uniform", "drawer", "hoarder")
+
+
+def choose_move(ref, rng, policy):
+    """A move for the reference's seat to decide.
+
+    ``uniform`` picks among the legal events alike; uniform play almost never
+    fills the Ra track, so ``drawer`` mostly draws and passes (full auction
+    tracks, forced auctions, epochs ended by the Ra track, many disasters) and
+    ``hoarder`` draws often and plays every god it can.
+    """
+    legal = sorted(ref.legal_events())
+    if policy == "drawer":
+        if "draw" in legal and rng.random() < 0.85:
+            return "draw"
+        if "pass" in legal and rng.random() < 0.6:
+            return "pass"
+    elif policy == "hoarder":
+        gods = [t for t in legal if t.startswith("god ")]
+        if gods and rng.random() < 0.8:
+            return rng.choice(gods)
+        if "draw" in legal and rng.random() < 0.6:
+            return "draw"
+    return rng.choice(legal)
+
+
+def reference_driven_game(players, seed, policy=None):
+    """Play one game chosen by the reference, the engine following. Returns the events.
+
+    The policy, unless given, goes round POLICIES with the seed.
+    """
     rng = random.Random(f"ra-reference/{players}/{seed}")
+    policy = policy or POLICIES[seed % len(POLICIES)]
     ref = RaReference(players)
     state = new_engine_state(players)
     events = []
@@ -187,7 +217,7 @@ def reference_driven_game(players, seed):
         if ref.is_chance():
             text = sample_outcome(ref, rng)
         else:
-            text = rng.choice(sorted(ref.legal_events()))
+            text = choose_move(ref, rng, policy)
         events.append(text)
         ref.apply(text)
         try:
@@ -375,7 +405,8 @@ def _walk_to(players, seed, want, max_games=400):
         while not ref.is_terminal():
             if want(ref):
                 return events, ref
-            text = sample_outcome(ref, rng) if ref.is_chance() else rng.choice(sorted(ref.legal_events()))
+            policy = POLICIES[s % len(POLICIES)]
+            text = sample_outcome(ref, rng) if ref.is_chance() else choose_move(ref, rng, policy)
             events.append(text)
             ref.apply(text)
     raise AssertionError("no such position found")
