@@ -322,6 +322,10 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             except ApiError as err:
                 await send({"type": "error", "status": err.status, **err.body()})
                 return err.status != 403
+            key = (v["version"], v["status"], repr(v["seats"]))
+            if key == conn.last_key:      # nothing new (a wake-up for an event already sent)
+                return True
+            conn.last_key = key
             conn.sent = max(conn.sent, v["version"])
             await send({"type": "view", **v})
             return True

@@ -23,6 +23,7 @@ class Connection:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     closed: bool = False
+    last_key: object = None               # (version, status, seats) of the last view sent
 
 
 class Hub:
