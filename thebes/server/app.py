@@ -171,7 +171,7 @@ def play_url(game_id: str, token: str) -> str:
 
 
 # ---------------------------------------------------------------------- app
-def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers: int = 2) -> FastAPI:
+def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers: int = 4) -> FastAPI:
     """The web app on ``database`` (a SQLAlchemy URL or a SQLite path; see :func:`database_url`)."""
     url = database_url(database)
     storage = Storage(url)

@@ -1,12 +1,17 @@
-"""Bot seats: a scheduler thread and a small pool of worker threads.
+"""Bot seats: worker threads that think, and a scheduler thread that keeps the pace.
 
 After every change to a game (and for every unfinished game at start-up) the
-runner is poked; when a bot is to move it schedules that game ``delay``
-seconds later (a human-watchable pace), and a worker thread lets the bot
-choose and posts its move through the same checked path as a person's
-(:meth:`GameService.bot_move`). The asyncio event loop never waits for a bot.
-A bot's generator is made from the game's seed, its seat and the event index,
-so a restarted server goes on exactly where it stopped.
+runner is poked; when a bot is to move, a worker thread lets it choose at
+once (from a clone of the state; the event loop never waits for a bot), and
+the scheduler posts the chosen move through the same checked path as a
+person's (:meth:`GameService.move`, with the version it was chosen at) no
+sooner than ``delay`` seconds after the poke: a human-watchable pace that
+counts the bot's thinking time, and no thread sleeps while it waits.
+
+A bot's generator is made from the game's seed, its seat and the event index
+(:func:`thebes.server.service.bot_rng`), so a restarted server goes on
+exactly where it stopped (for bots whose choice depends only on their
+generator; the ``ismcts`` levels think against the clock).
 """
 
 from __future__ import annotations
@@ -16,22 +21,25 @@ import logging
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
-from .service import ApiError, GameService
+from thebes.bots import make_bot
+
+from .service import ApiError, GameService, bot_rng
 
 log = logging.getLogger("thebes.server.bots")
 
 
 class BotRunner:
-    def __init__(self, service: GameService, delay: float = 0.8, workers: int = 2) -> None:
+    def __init__(self, service: GameService, delay: float = 0.8, workers: int = 4) -> None:
         self.service = service
         self.delay = max(0.0, float(delay))
-        self._heap: list[tuple[float, int, str]] = []
+        self._heap: list[tuple[float, int, str, int, str, int]] = []
         self._pending: set[str] = set()
         self._seq = 0
         self._cond = threading.Condition()
         self._stopping = False
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="thebes-bot")
+        self._pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="thebes-bot")
         self._thread = threading.Thread(target=self._loop, name="thebes-bot-scheduler", daemon=True)
         self._thread.start()
 
@@ -44,12 +52,15 @@ class BotRunner:
             if self._stopping or game_id in self._pending:
                 return
             self._pending.add(game_id)
-            self._seq += 1
-            heapq.heappush(self._heap, (time.monotonic() + self.delay, self._seq, game_id))
-            self._cond.notify()
+        due = time.monotonic() + self.delay
+        try:
+            self._pool.submit(self._think, game_id, due)
+        except RuntimeError:  # shut down meanwhile
+            with self._cond:
+                self._pending.discard(game_id)
 
     def resume_all(self) -> int:
-        """Load every unfinished game and schedule the ones where a bot is to move."""
+        """Load every unfinished game and set its bot going if a bot is to move."""
         count = 0
         for game_id in self.service.unfinished_ids():
             try:
@@ -75,7 +86,38 @@ class BotRunner:
         self._pool.shutdown(wait=True, cancel_futures=True)
 
     # ------------------------------------------------------------ internals
+    def _think(self, game_id: str, due: float) -> None:
+        """Worker thread: let the bot to move choose; queue its move for ``due``."""
+        try:
+            g = self.service.game(game_id)
+            with g.lock:
+                seat = g.bot_to_move()
+                if seat is None or self._stopping:
+                    self._done(game_id)
+                    return
+                version = g.version
+                state = g.state.clone()
+                name = g.seats[seat].bot or "random"
+            bot = make_bot(name, g.game.name, seat, bot_rng(g.seed, seat, version))
+            action = bot.choose(state)
+            text = state.action_to_text(action)
+        except Exception:
+            log.exception("bot failed in game %s", game_id)
+            self._done(game_id)
+            return
+        with self._cond:
+            if self._stopping:
+                return
+            self._seq += 1
+            heapq.heappush(self._heap, (due, self._seq, game_id, seat, text, version))
+            self._cond.notify()
+
+    def _done(self, game_id: str) -> None:
+        with self._cond:
+            self._pending.discard(game_id)
+
     def _loop(self) -> None:
+        """Scheduler thread: hand every queued move to a worker when it is due."""
         while True:
             with self._cond:
                 while not self._stopping and (not self._heap or self._heap[0][0] > time.monotonic()):
@@ -83,21 +125,20 @@ class BotRunner:
                     self._cond.wait(timeout)
                 if self._stopping:
                     return
-                _due, _seq, game_id = heapq.heappop(self._heap)
+                item = heapq.heappop(self._heap)
             try:
-                self._pool.submit(self._step, game_id)
+                self._pool.submit(self._post, *item[2:])
             except RuntimeError:  # pool shut down
                 return
 
-    def _step(self, game_id: str) -> None:
-        with self._cond:
-            self._pending.discard(game_id)
-            if self._stopping:
-                return
+    def _post(self, game_id: str, seat: int, text: str, version: int) -> None:
+        self._done(game_id)          # before the move: its notification pokes the next bot
         try:
-            self.service.bot_move(game_id)
+            self.service.move(game_id, seat, text, version)
+        except ApiError as err:
+            if err.status != 409:
+                log.error("bot move %r refused in game %s: %s", text, game_id, err.message)
+                return
+            self.poke(game_id)       # the game moved on meanwhile: think again
         except Exception:
-            log.exception("bot failed in game %s", game_id)
-            return
-        # a refused or conflicting bot move leaves the bot to move: try again
-        self.poke(game_id)
+            log.exception("bot move failed in game %s", game_id)

@@ -20,6 +20,7 @@ Generators (no state a restart would lose):
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import logging
@@ -69,8 +70,8 @@ def available_game(name: Any) -> Game:
         raise ApiError(400, f"game {name!r} is not available in this version") from None
 
 
-def bots_for(game_name: str) -> list[str]:
-    """The bot names that can play ``game_name`` (``random`` always can)."""
+@functools.lru_cache(maxsize=None)
+def _bots_for(game_name: str) -> tuple[str, ...]:
     out = []
     for name in BOT_NAMES:
         try:
@@ -78,7 +79,12 @@ def bots_for(game_name: str) -> list[str]:
         except Exception:
             continue
         out.append(name)
-    return out
+    return tuple(out)
+
+
+def bots_for(game_name: str) -> list[str]:
+    """The bot names that can play ``game_name`` (``random`` always can)."""
+    return list(_bots_for(game_name))
 
 
 def hash_token(token: str) -> str:
@@ -406,30 +412,6 @@ class GameService:
         g.state = state
         g.events.extend(text for text, _a, _l in new)
         g.log.extend(line for _t, _a, line in new)
-
-    def bot_move(self, game_id: str) -> bool:
-        """Let the bot to move in ``game_id`` (if any) play one move. Returns whether it moved."""
-        try:
-            g = self.game(game_id)
-        except ApiError:
-            return False
-        with g.lock:
-            seat = g.bot_to_move()
-            if seat is None:
-                return False
-            version = g.version
-            state = g.state.clone()
-            name = g.seats[seat].bot or "random"
-        bot = make_bot(name, g.game.name, seat, bot_rng(g.seed, seat, version))
-        action = bot.choose(state)
-        text = state.action_to_text(action)
-        try:
-            self.move(game_id, seat, text, version)
-        except ApiError as err:
-            if err.status == 409:   # someone else changed the game meanwhile: think again
-                return True
-            raise
-        return True
 
     # ------------------------------------------------------------ reads
     def summary(self, g: LiveGame) -> dict[str, Any]:
