@@ -1,0 +1,393 @@
+"""thebes's games as OpenSpiel Python games (needs ``thebes[openspiel]``).
+
+>>> import pyspiel
+>>> from thebes.interop import openspiel
+>>> openspiel.register()
+>>> game = pyspiel.load_game("python_thebes_ra(players=4)")
+
+:func:`register` registers ``python_thebes_<game>`` for every covered game
+(``ra``, ``sarcophagus``, ``pharaoh``; see docs/interop.md), with the
+parameter ``players`` and the game's options (``base_free`` for Sarcophagus,
+``objectives`` for Pharaoh). Chance is explicit and stochastic (OpenSpiel's
+chance player); ids are :mod:`thebes.interop.actions`'s encoding; the
+information-state and observation strings and tensors of a player are built
+from the engine's ``observation(player)`` only; ``resample_from_infostate``
+goes through ``determinize(player, rng)``. :func:`make_bot` wraps OpenSpiel's
+MCTS or ISMCTS bot as a thebes bot (``choose(state) -> action``).
+
+Utilities: 1 for the winner after the game's tie-break, 0 for every other
+seat (the engine's ``returns()``), so the game is constant-sum (sum 1).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from thebes.core import CHANCE, TERMINAL, get_game
+
+from .actions import Encoding, covered_games, encoding
+from .observations import Tensor, tensor
+
+#: OpenSpiel short name per covered thebes game.
+SHORT_NAMES = {name: "python_thebes_" + name.replace("-", "_") for name in covered_games()}
+#: thebes games whose observations differ between seats.
+_IMPERFECT = {"sarcophagus", "pharaohs-heir"}
+
+
+def _max_length(name: str, players: int) -> tuple[int, int]:
+    """(upper bound on decisions, upper bound on chance nodes) per game."""
+    if name == "ra":
+        return 4000, 400
+    if name == "sarcophagus":
+        return 2000, 25 + 1
+    if name == "pharaoh":
+        return 20 * players * 8 + 2 * players + 10, 20 + 5 + 1
+    return 10000, 10000
+
+
+def _game_type(name: str) -> pyspiel.GameType:
+    game = get_game(name)
+    params: dict[str, Any] = {"players": game.min_players if name != "ra" else 3}
+    if name == "sarcophagus":
+        params["players"] = 2
+    if name == "pharaoh":
+        params["players"] = 2
+    params.update(game.default_options)
+    imperfect = name in _IMPERFECT
+    return pyspiel.GameType(
+        short_name=SHORT_NAMES[name],
+        long_name=f"thebes {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if imperfect
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class _Box:
+    """The Python-side contents of one OpenSpiel state: the engine state and a
+    shuffle being dealt. OpenSpiel clones a Python state by deep-copying its
+    ``__dict__``; ``__deepcopy__`` makes that an engine ``clone()``."""
+
+    __slots__ = ("enc", "s", "dealt", "dealer")
+
+    def __init__(self, enc: Encoding, s: Any, dealt: list[int] | None = None) -> None:
+        self.enc = enc
+        self.s = s
+        self.dealt = dealt or []
+        self.dealer = enc.dealer(s)
+
+    def __deepcopy__(self, memo: dict) -> "_Box":
+        box = _Box.__new__(_Box)
+        box.enc = self.enc
+        box.s = self.s.clone()
+        box.dealt = self.dealt[:]
+        box.dealer = self.dealer
+        return box
+
+    def __getstate__(self) -> dict[str, Any]:
+        enc = self.enc
+        return {"name": enc.name, "players": enc.players, "options": enc.options,
+                "s": self.s, "dealt": self.dealt}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.enc = encoding(data["name"], data["players"], data["options"])
+        self.s = data["s"]
+        self.dealt = list(data["dealt"])
+        self.dealer = self.enc.dealer(self.s)
+
+
+class ThebesGame(pyspiel.Game):
+    """One thebes game as an OpenSpiel game (subclassed per game by :func:`register`)."""
+
+    thebes_name = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        name = self.thebes_name
+        game = get_game(name)
+        game_type = _game_type(name)
+        full = dict(game_type.parameter_specification)
+        full.update(params)
+        players = int(full.pop("players"))
+        options = game.options(players, full)
+        self.encoding = encoding(name, players, options)
+        self.tensor = tensor(name, players, options)
+        decisions, chances = _max_length(name, players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.encoding.num_moves,
+            max_chance_outcomes=self.encoding.num_chance,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=decisions)
+        self._max_chance = chances
+        super().__init__(game_type, info, dict(params, players=players, **options))
+
+    def new_initial_state(self, *args: Any) -> "ThebesState":
+        return ThebesState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return self._max_chance
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ThebesObserver":
+        return ThebesObserver(self.tensor)
+
+    def state_from_engine(self, engine_state: Any) -> "ThebesState":
+        """An OpenSpiel state around a thebes engine state of this game (its
+        OpenSpiel history is empty: it starts where the engine state is)."""
+        state = ThebesState(self)
+        state._box = _Box(self.encoding, engine_state.clone())
+        return state
+
+
+class ThebesState(pyspiel.State):
+    """An OpenSpiel state wrapping a thebes engine state (``.engine``)."""
+
+    def __init__(self, game: ThebesGame) -> None:
+        super().__init__(game)
+        self._box = _Box(game.encoding, game.encoding.new_state())
+
+    @property
+    def engine(self) -> Any:
+        """The wrapped thebes state (not a copy; do not change it)."""
+        return self._box.s
+
+    def current_player(self) -> int:
+        box = self._box
+        if box.dealer is not None:
+            return pyspiel.PlayerId.CHANCE
+        player = box.s.current_player()
+        if player == CHANCE:
+            return pyspiel.PlayerId.CHANCE
+        if player == TERMINAL:
+            return pyspiel.PlayerId.TERMINAL
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        box = self._box
+        s = box.s
+        if s.current_player() != player:
+            return []
+        ids = box.enc.action_id
+        return sorted(ids(s, a) for a in s.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        box = self._box
+        if box.dealer is not None:
+            return box.dealer.outcomes(box.dealt)
+        s = box.s
+        ids = box.enc.action_id
+        return sorted((ids(s, a), p) for a, p in s.chance_outcomes() if p > 0)
+
+    def _apply_action(self, action: int) -> None:
+        box = self._box
+        if box.dealer is not None:
+            box.dealt.append(action)
+            if len(box.dealt) == box.dealer.steps:
+                box.s.apply_action(box.dealer.finish(box.dealt))
+                box.dealt = []
+                box.dealer = box.enc.dealer(box.s)
+            return
+        s = box.s
+        s.apply_action(box.enc.id_action(s, action))
+        if s.is_chance_node():
+            box.dealer = box.enc.dealer(s)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        chance = player == pyspiel.PlayerId.CHANCE
+        texts = self._box.enc.chance if chance else self._box.enc.moves
+        if 0 <= action < len(texts):
+            return texts[action]
+        return f"<invalid {'chance' if chance else 'move'} id {action}>"
+
+    def is_terminal(self) -> bool:
+        return self._box.s.is_terminal()
+
+    def returns(self) -> list[float]:
+        return [float(r) for r in self._box.s.returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None,
+                                rng: random.Random | None = None) -> "ThebesState":
+        """A state consistent with ``player_id``'s information, through the
+        engine's ``determinize`` (its OpenSpiel history is empty).
+
+        ``rng`` (a ``random.Random``) draws the hidden facts; without it a seed
+        is drawn from ``probability_sampler`` (OpenSpiel's sampler, a callable
+        giving floats in [0, 1)), else from ``random``.
+        """
+        if rng is None:
+            if probability_sampler is not None:
+                rng = random.Random(int(probability_sampler() * 2 ** 52))
+            else:
+                rng = random.Random()
+        game = self.get_game()
+        state = ThebesState(game)
+        box = self._box
+        state._box = _Box(box.enc, box.s.determinize(player_id, rng), box.dealt[:])
+        return state
+
+    def __str__(self) -> str:
+        box = self._box
+        text = json.dumps(box.s.observation(None), sort_keys=True, separators=(",", ":"))
+        if box.dealer is not None and box.dealt:
+            text += "\ndealt: " + " ".join(box.enc.chance[i] for i in box.dealt)
+        return text
+
+
+class ThebesObserver:
+    """OpenSpiel's PyObserver for a thebes game: the tensor and the string of
+    ``engine.observation(player)``, for the information state and the
+    observation alike (a thebes observation already holds the public record a
+    seat keeps; see docs/interop.md)."""
+
+    def __init__(self, layout: Tensor) -> None:
+        self.layout = layout
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = {}
+        for name, shape, offset in layout.layout():
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[offset:offset + size].reshape(shape)
+
+    def set_from(self, state: ThebesState, player: int) -> None:
+        obs = state._box.s.observation(player)
+        self.tensor[:] = self.layout.encode(obs, player)
+
+    def string_from(self, state: ThebesState, player: int) -> str:
+        obs = state._box.s.observation(player)
+        return json.dumps(obs, sort_keys=True, separators=(",", ":"))
+
+
+_REGISTERED: dict[str, type] = {}
+
+
+def register() -> list[str]:
+    """Register every covered game with OpenSpiel (idempotent); returns the short names."""
+    for name in covered_games():
+        short = SHORT_NAMES[name]
+        if short in _REGISTERED:
+            continue
+        cls = type(f"ThebesGame_{name.replace('-', '_')}", (ThebesGame,), {"thebes_name": name})
+        pyspiel.register_game(_game_type(name), cls)
+        _REGISTERED[short] = cls
+    return [SHORT_NAMES[n] for n in covered_games()]
+
+
+def load_game(name: str, players: int, **options: Any) -> ThebesGame:
+    """``pyspiel.load_game`` of thebes game ``name`` (registering first)."""
+    register()
+    params: dict[str, Any] = {"players": players}
+    params.update(options)
+    return pyspiel.load_game(SHORT_NAMES[name], params)
+
+
+# ---------------------------------------------------------------------- bots
+class OpenSpielBot:
+    """An OpenSpiel bot playing one seat of a thebes game, as a thebes bot.
+
+    ``choose(state)`` takes a thebes engine state (the seat to move must be
+    ``seat``), wraps it (see :meth:`ThebesGame.state_from_engine`), asks the
+    OpenSpiel bot and returns the engine action. Each bot has its own
+    generators, seeded from ``rng``; a searching bot only ever receives a
+    state resampled from ``seat``'s information in an imperfect-information
+    game (ISMCTS), never the true hidden facts.
+
+    Args:
+        game: the thebes :class:`~thebes.core.Game`.
+        seat: 0-based seat.
+        rng: a ``random.Random`` seeding the bot.
+        kind: ``"ismcts"`` or ``"mcts"``. In a perfect-information game (Ra,
+            Pharaoh) ISMCTS has a single determinization (the state itself)
+            and is OpenSpiel's MCTS: ``"ismcts"`` then makes an MCTS bot.
+        simulations: simulations per move; rollouts: random playouts per leaf.
+        players, options: the game's setup (default: the state's).
+    """
+
+    def __init__(self, game: Any, seat: int, rng: random.Random, kind: str = "ismcts",
+                 simulations: int = 100, rollouts: int = 1, uct_c: float = 2.0,
+                 players: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.thebes_game = game
+        self.seat = seat
+        self.rng = random.Random(rng.random())
+        self.kind = kind
+        self.simulations = simulations
+        self.rollouts = rollouts
+        self.uct_c = uct_c
+        self.players = players
+        self.options = options
+        self._spiel = None
+        self._bot = None
+
+    def _make(self, state: Any) -> None:
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        players = self.players or state.num_players
+        options = self.options
+        if options is None:
+            options = _engine_options(state)
+        self._spiel = load_game(self.thebes_game.name, players, **options)
+        np_rng = np.random.RandomState(self.rng.randrange(2 ** 31))
+        evaluator = mcts.RandomRolloutEvaluator(self.rollouts, np_rng)
+        imperfect = self.thebes_game.name in _IMPERFECT
+        if self.kind == "ismcts" and imperfect:
+            bot = ismcts.ISMCTSBot(self._spiel, evaluator, self.uct_c, self.simulations,
+                                   random_state=np_rng)
+            resample_rng = random.Random(self.rng.random())
+            bot.set_resampler(lambda s, player: s.resample_from_infostate(player,
+                                                                          rng=resample_rng))
+        elif self.kind in ("ismcts", "mcts"):
+            bot = mcts.MCTSBot(self._spiel, self.uct_c, self.simulations, evaluator,
+                               random_state=np_rng, solve=False)
+        else:
+            raise ValueError(f"unknown OpenSpiel bot kind {self.kind!r} (ismcts, mcts)")
+        self._bot = bot
+
+    def choose(self, state: Any) -> Any:
+        if self._bot is None:
+            self._make(state)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if self.kind == "mcts" or self.thebes_game.name not in _IMPERFECT:
+            # MCTS searches the state it is given: give it only what the seat
+            # may know (a determinization; the state itself in a public game).
+            engine = state.determinize(self.seat, self.rng)
+        else:
+            engine = state.clone()  # ISMCTS resamples from the seat's information itself
+        spiel_state = self._spiel.state_from_engine(engine)
+        ident = self._bot.step(spiel_state)
+        return self._spiel.encoding.id_action(state, int(ident))
+
+
+def _engine_options(state: Any) -> dict[str, Any]:
+    """The options a thebes engine state was made with (for the covered games)."""
+    name = state.game.name
+    if name == "sarcophagus":
+        return {"base_free": state.base_free}
+    if name == "pharaoh":
+        return {"objectives": state.objectives}
+    if name == "pharaohs-heir":
+        return {"piecepacks": getattr(state, "piecepacks", 2)}
+    return {}
+
+
+def make_bot(kind: str, game: Any, seat: int, rng: random.Random, **kwargs: Any) -> OpenSpielBot:
+    """An OpenSpiel ``"ismcts"`` or ``"mcts"`` bot as a thebes bot for ``seat``
+    (``choose(state) -> action``), seeded from ``rng``. Keyword arguments go
+    to :class:`OpenSpielBot` (``simulations``, ``rollouts``, ``uct_c``)."""
+    return OpenSpielBot(game, seat, rng, kind=kind, **kwargs)
