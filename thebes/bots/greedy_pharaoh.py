@@ -7,6 +7,7 @@ worth per resource, per production building (up to the yield cap of 3) and
 per unused prevention, all shrinking as the 20 rounds run out, plus the worth
 of a pending free build or guild resource. A shift is valued by the best
 action it opens (two plies). Ties are broken with the bot's own generator.
+The worths were set by hand from solo runs of benchmarks/pharaoh_bots.py.
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ from thebes.games.pharaoh.scoring import round_score
 from thebes.games.pharaoh.state import DICE, FREE_BUILD, GUILD_TAKE, ROUNDS
 
 #: Worth of one unit of labour, grain, gold, material while rounds remain.
-RESOURCE_WORTH = (0.5, 0.7, 2.0, 1.2)
+RESOURCE_WORTH = (0.4, 0.5, 1.5, 1.0)
 #: Worth of each production building up to the cap (train, harvest, collect, produce).
-PRODUCER_WORTH = (0.4, 0.9, 3.0, 1.8)
+PRODUCER_WORTH = (0.2, 0.5, 2.0, 1.0)
 #: Worth of one unused flood / invasion prevention.
-GUARD_WORTH = 0.4
+GUARD_WORTH = 1.0
 #: Worth of a pending free build while monuments remain, and after.
 FREE_BUILD_WORTH = (5.0, 2.5)
 
