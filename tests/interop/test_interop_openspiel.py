@@ -1,0 +1,186 @@
+"""OpenSpiel adapter: conformance (random_sim_test), information, bots."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from thebes.core import get_game  # noqa: E402
+from thebes.interop import openspiel  # noqa: E402
+
+SIMS = [("python_thebes_ra", 2), ("python_thebes_ra(players=4)", 1),
+        ("python_thebes_sarcophagus", 3), ("python_thebes_sarcophagus(players=4,base_free=False)", 2),
+        ("python_thebes_pharaoh", 2), ("python_thebes_pharaoh(players=1,objectives=True)", 2)]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def registered():
+    return openspiel.register()
+
+
+def test_register_names_every_covered_game_and_is_idempotent(registered):
+    assert registered == ["python_thebes_ra", "python_thebes_sarcophagus", "python_thebes_pharaoh"]
+    assert openspiel.register() == registered
+    names = pyspiel.registered_names()
+    for short in registered:
+        assert short in names
+
+
+@pytest.mark.parametrize("spec,sims", SIMS)
+def test_random_sim_test_with_serialization(spec, sims):
+    game = pyspiel.load_game(spec)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+def test_parameters_reach_the_engine():
+    game = pyspiel.load_game("python_thebes_ra(players=5)")
+    assert game.num_players() == 5
+    assert game.num_distinct_actions() == 112 and game.max_chance_outcomes() == 23 + 120
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 120
+    game = pyspiel.load_game("python_thebes_sarcophagus", {"players": 3, "base_free": False})
+    assert game.new_initial_state().engine.base_free is False
+    with pytest.raises(Exception):
+        pyspiel.load_game("python_thebes_ra(players=2)")
+
+
+def test_sarcophagus_layout_is_dealt_as_24_single_tile_chance_nodes():
+    game = pyspiel.load_game("python_thebes_sarcophagus")
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for step in range(24):
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        if step == 0:  # the first special place: a 5 (1/6 each) or a null (1/12 each)
+            assert len(outcomes) == 8
+        if step == 6:  # the 18 other places take any tile left
+            assert len(outcomes) == 18
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        assert state.engine.layout == ()
+        action = rng.choice([a for a, _ in outcomes])
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, action).startswith("deal ")
+        state.apply_action(action)
+    assert state.engine.layout != ()
+    assert state.is_chance_node()  # who goes first
+    assert [state.action_to_string(pyspiel.PlayerId.CHANCE, a)
+            for a, _ in state.chance_outcomes()] == ["first 1", "first 2"]
+
+
+def _play_to_decision(state, rng, moves=0):
+    while state.is_chance_node() or moves:
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            moves -= 1
+    return state
+
+
+def test_strings_and_tensors_hold_only_what_the_seat_sees():
+    game = pyspiel.load_game("python_thebes_sarcophagus")
+    rng = random.Random(11)
+    state = _play_to_decision(game.new_initial_state(), rng, moves=6)
+    engine = state.engine
+    for seat in range(2):
+        info = state.information_state_string(seat)
+        assert info == state.observation_string(seat)
+        hidden = [p for p in range(21) if engine.present >> p & 1 and not engine.faceup >> p & 1]
+        assert hidden
+        # every determinization for that seat shows that seat the same strings and tensors
+        for k in range(5):
+            other = state.resample_from_infostate(seat, rng=random.Random(k))
+            assert other.information_state_string(seat) == info
+            assert other.observation_tensor(seat) == state.observation_tensor(seat)
+            assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert '"layout"' not in info
+
+
+def test_resample_from_infostate_with_openspiel_sampler_keeps_the_key():
+    game = pyspiel.load_game("python_thebes_sarcophagus(players=3)")
+    rng = random.Random(2)
+    state = _play_to_decision(game.new_initial_state(), rng, moves=7)
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(5):
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.legal_actions() == state.legal_actions()
+
+
+def test_clone_is_independent_and_pickle_round_trips():
+    game = pyspiel.load_game("python_thebes_ra")
+    rng = random.Random(4)
+    state = _play_to_decision(game.new_initial_state(), rng, moves=5)
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[0])
+    assert str(copy) != str(state)
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state) and again.history() == state.history()
+    loaded = pickle.loads(pickle.dumps(state))
+    assert str(loaded) == str(state)
+
+
+def test_openspiel_mcts_and_ismcts_bots_play_from_the_docs():
+    from open_spiel.python.algorithms import ismcts, mcts
+    import numpy as np
+    game = pyspiel.load_game("python_thebes_ra")
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = mcts.MCTSBot(game, 2.0, 10, evaluator, random_state=np.random.RandomState(0))
+    state = _play_to_decision(game.new_initial_state(), random.Random(1))
+    action = bot.step(state)
+    assert action in state.legal_actions()
+    game = pyspiel.load_game("python_thebes_sarcophagus")
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 10, random_state=np.random.RandomState(0))
+    state = _play_to_decision(game.new_initial_state(), random.Random(1), moves=2)
+    action = bot.step(state)
+    assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize("name,kind", [("sarcophagus", "ismcts"), ("ra", "ismcts"),
+                                       ("pharaoh", "mcts"), ("sarcophagus", "mcts")])
+def test_make_bot_gives_a_thebes_bot_that_returns_legal_engine_actions(name, kind):
+    game = get_game(name)
+    players = 3 if name == "ra" else 2
+    state = game.new_initial_state(players)
+    rng = random.Random(9)
+    bots = [openspiel.make_bot(kind, game, seat, random.Random(seat), simulations=8)
+            for seat in range(players)]
+    moves = 0
+    while not state.is_terminal() and moves < 6:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        seat = state.current_player()
+        action = bots[seat].choose(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+    assert moves == 6
+
+
+def test_make_bot_is_repeatable_from_its_seed():
+    game = get_game("sarcophagus")
+
+    def run(seed):
+        state = game.new_initial_state(2)
+        rng = random.Random(1)
+        bots = [openspiel.make_bot("ismcts", game, s, random.Random(seed + s), simulations=6)
+                for s in range(2)]
+        out = []
+        while len(out) < 4:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            a = bots[state.current_player()].choose(state)
+            out.append(a)
+            state.apply_action(a)
+        return out
+
+    assert run(5) == run(5)
