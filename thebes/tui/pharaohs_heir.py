@@ -23,7 +23,7 @@ BUILDING_OF = {"village": "market", "temple": "altar", "crop": "farm"}
 COLUMN_STYLE = {"village": "yellow", "temple": "magenta", "crop": "green"}
 AREA_TITLES = ("Harvest", "Gods", "Land", "People", "Buildings")
 #: a decision with at most this many moves is one numbered menu.
-MENU_LIMIT = 15
+MENU_LIMIT = 9
 
 
 def seat_name(seat: int | None, me: int) -> str:
@@ -175,6 +175,10 @@ def _pairs_words(words: list[str], noun: str = "") -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
+def _article(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
+
+
 def _build_words(words: list[str]) -> str:
     out = []
     i = 0
@@ -186,7 +190,7 @@ def _build_words(words: list[str]) -> str:
             out.append(f"a floodwall {words[i + 1]}")
             i += 2
         else:
-            out.append(f"a {words[i]} {words[i + 1]} on {position_words(words[i + 2])}")
+            out.append(f"{_article(words[i])} {words[i + 1]} on {position_words(words[i + 2])}")
             i += 3
     return " and ".join(out)
 
@@ -238,9 +242,23 @@ def event_line(obs_before: dict[str, Any], text: str, actor: int | None) -> str:
     return f"[bold]{seat_name(actor, me)}[/bold] {describe(text)}"
 
 
+ACTION_HELP = {
+    "develop": "Land development: everyone takes a face-up land tile (you: any column)",
+    "sacrifice": "Sacrifice: everyone offers grain/acolytes (you: temple bonus or peek)",
+    "populate": "Population: villages and canals grow, everyone places the Nile's tokens "
+                "(you: 2 per populated village)",
+    "harvest": "Harvest: everyone reaps farmers into grain and feeds populated tiles "
+               "(you: +1 grain per crop tile)",
+    "improve": "Improvement: everyone may build a canal and/or a building "
+               "(you: tokens from any tiles)",
+    "bonus": "Overseer's bonus: +1 on the sacrifice track per temple tile",
+    "peek": "Peek at next year's Nile tile (only you will see it)",
+}
+
+
 def move_label(obs: dict[str, Any], text: str) -> str:
     """A menu label for one legal move."""
-    return describe(text)
+    return ACTION_HELP.get(text) or describe(text)
 
 
 # ---------------------------------------------------------------------- choose
@@ -282,31 +300,38 @@ def _stage_split(console, obs, texts: list[str]) -> str | None:
         for k in split:
             if k not in keys:
                 keys.append(k)
-    order = {"grain": -1, "v": 0, "t": 1, "c": 2}
-    keys.sort(key=lambda k: (order[k[0]] if k != "grain" else -1, int(k[1:]) if k != "grain"
-                             else 0))
+    keys.sort(key=lambda k: (-1, 0) if k == "grain" else ("vtc".index(k[0]), int(k[1:])))
     mat = obs["mats"][obs["seat"]]
     tokens = {t["pos"]: t["tokens"] for col in mat["columns"].values() for t in col}
     noun = {"place": "tokens to place", "pay": "tokens to pay", "offer": "grain and acolytes",
             "reap": "farmers to reap", "starve": "tiles that starve",
             "protect": "building tiles to protect"}[head]
-    console.print(f"[bold]{head}[/bold]: choose the {noun} one position at a time")
+    fixed = head not in ("reap",)
+    total = sum(splits[0][0].values())
+    console.print(f"[bold]{head}[/bold]: choose the {noun} one position at a time"
+                  + (f" ({total} in all)" if fixed else ""))
     remaining = splits
+    chosen = 0
     for key in keys:
         values = sorted({s.get(key, 0) for s, _ in remaining})
         if len(values) == 1:
+            chosen += values[0]
             continue
         where = "grain from your reserve" if key == "grain" else (
             f"{position_words(key)} ({tokens.get(key, 0)} tokens now)")
         options = [str(v) for v in values]
+        left = f", {total - chosen} left" if fixed else ""
         if head in ("starve", "protect"):
             options = ["no", "yes"] if values == [0, 1] else options
-        answer = _ask(console, f"how many on {where}?" if head not in ("starve", "protect")
-                      else f"{position_words(key)}?", options)
+            prompt = f"{position_words(key)} ({tokens.get(key, 0)} tokens now{left})?"
+        else:
+            prompt = f"how many on {where}{left}?"
+        answer = _ask(console, prompt, options)
         if answer is None:
             return None
         v = {"no": 0, "yes": 1}.get(answer, None)
         v = int(answer) if v is None else v
+        chosen += v
         remaining = [(s, t) for s, t in remaining if s.get(key, 0) == v]
     return remaining[0][1]
 
@@ -336,7 +361,8 @@ def _stage_build(console, texts: list[str]) -> str | None:
         if site not in sites:
             sites.append(site)
     labels = {"none": "no building", "floodwall": "a floodwall in the Nile space"}
-    site_labels = [labels.get(s, f"a {BUILDING_OF[COLUMN_OF[s[0]]]} on {position_words(s)}")
+    site_labels = [labels[s] if s in labels else
+                   f"{_article(BUILDING_OF[COLUMN_OF[s[0]]])} on {position_words(s)}"
                    for s in sites]
     answer = _ask(console, "and a building?", site_labels)
     if answer is None:
