@@ -241,6 +241,18 @@ def engine_driven_game(players, seed):
     return record
 
 
+def check_reference_record_replays(players, events, ref, tmpdir):
+    """None if ``thebes replay --json`` accepts the reference's finished record with its result."""
+    record = {"game": "ra", "players": players, "options": {}, "events": events,
+              "result": {"scores": ref.scores(), "ranking": ref.ranking()}}
+    code, out = run_replay_json(record, tmpdir)
+    want = {"ok": True, "game": "ra", "events": len(events), "finished": True,
+            "scores": ref.scores(), "ranking": ref.ranking()}
+    if code != 0 or out != want:
+        return f"replay of the reference's record: exit {code}, {json.dumps(out)[:400]}; want {want}"
+    return None
+
+
 # ====================================================================== illegal events
 BAD_SPELLINGS = [
     "bid 09", "bid 05", "bid +5", "bid 5.0", "bid  5", "bid", "Bid 5", "BID 13",
@@ -371,6 +383,15 @@ def test_reference_driven_games_agree(players):
             reference_driven_game(players, seed)
         except Disagreement as err:
             pytest.fail(f"seed {seed}: {err}")
+
+
+@pytest.mark.parametrize("players", SEATS)
+def test_reference_records_replay_through_the_cli(players, tmp_path):
+    """The judge's way in: a finished record with its result, through `thebes replay --json`."""
+    for seed in range(0, GAMES_IN_TEST, 10):
+        events, ref = reference_driven_game(players, seed)
+        problem = check_reference_record_replays(players, events, ref, str(tmp_path))
+        assert problem is None, f"seed {seed}: {problem}"
 
 
 @pytest.mark.parametrize("players", SEATS)
@@ -509,6 +530,58 @@ def test_replay_json_result_that_disagrees(tmp_path):
     assert out["ok"] is False and out["index"] is None and isinstance(out["error"], str)
 
 
+def test_replay_json_unfinished_record_with_a_result(tmp_path):
+    record = cli.selfplay_record("ra", 3, 11, {}).to_dict()
+    record["events"] = record["events"][:40]
+    code, out = run_replay_json(record, str(tmp_path))
+    assert code == 1
+    assert out["ok"] is False and out["index"] is None and isinstance(out["error"], str)
+
+
+def test_replay_json_wrong_ranking_in_result(tmp_path):
+    record = cli.selfplay_record("ra", 5, 12, {}).to_dict()
+    record["result"]["ranking"] = list(reversed(record["result"]["ranking"]))
+    code, out = run_replay_json(record, str(tmp_path))
+    assert code == 1 and out["ok"] is False and out["index"] is None
+
+
+@pytest.mark.parametrize("bad", [5, None, ["draw"], {"event": "draw"}, True])
+def test_replay_json_event_that_is_not_a_string(bad, tmp_path):
+    """Not text at all is an illegal event at its index (not an unreadable record)."""
+    record = cli.selfplay_record("ra", 4, 13, {}).to_dict()
+    del record["result"]
+    record["events"][6] = bad
+    ref = RaReference(4)
+    for text in record["events"][:6]:
+        ref.apply(text)
+    code, out = run_replay_json(record, str(tmp_path))
+    assert code == 1, out
+    assert out["ok"] is False and out["index"] == 6 and set(out["legal"]) == ref.legal_events()
+
+
+def test_replay_json_through_the_installed_command(tmp_path):
+    """The same contract through the real executable, record on standard input."""
+    import subprocess
+    exe = os.path.join(os.path.dirname(sys.executable), "thebes")
+    if not os.path.exists(exe):
+        pytest.skip("no thebes executable beside this python")
+    events, ref = reference_driven_game(3, 4242)
+    record = {"game": "ra", "players": 3, "options": {}, "events": events,
+              "result": {"scores": ref.scores(), "ranking": ref.ranking()}}
+    done = subprocess.run([exe, "replay", "-", "--json"], input=json.dumps(record),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"ok": True, "game": "ra", "events": len(events),
+                                       "finished": True, "scores": ref.scores(),
+                                       "ranking": ref.ranking()}
+    record = {"game": "ra", "players": 3, "options": {}, "events": events[:30] + ["bid 09"]}
+    done = subprocess.run([exe, "replay", "-", "--json"], input=json.dumps(record),
+                          capture_output=True, text=True, timeout=60)
+    out = json.loads(done.stdout)
+    assert done.returncode == 1 and out["ok"] is False and out["index"] == 30
+    assert out["event"] == "bid 09"
+
+
 @pytest.mark.parametrize("record", [
     "not json at all",
     json.dumps({"game": "ra", "players": 6, "options": {}, "events": []}),
@@ -554,7 +627,12 @@ def main(argv=None):
                                        ("engine-driven", engine_driven_game)):
                     counts[(players, direction)] += 1
                     try:
-                        run(players, seed)
+                        outcome = run(players, seed)
+                        if direction == "reference-driven" and k % 10 == 0:
+                            problem = check_reference_record_replays(players, outcome[0], outcome[1],
+                                                                     tmpdir)
+                            if problem:
+                                raise Disagreement(players, outcome[0], None, problem)
                     except Disagreement as err:
                         found.setdefault((direction, err.signature()), []).append(f"seed {seed}: {err}")
                         counts[(players, direction, "bad")] += 1
