@@ -24,6 +24,8 @@ COLUMN_STYLE = {"village": "yellow", "temple": "magenta", "crop": "green"}
 AREA_TITLES = ("Harvest", "Gods", "Land", "People", "Buildings")
 #: a decision with at most this many moves is one numbered menu.
 MENU_LIMIT = 9
+#: decisions asked in stages when they are bigger (the first word of their moves).
+STAGED = ("place", "pay", "offer", "reap", "starve", "protect", "build", "pass")
 
 
 def seat_name(seat: int | None, me: int) -> str:
@@ -383,12 +385,12 @@ def _stage_build(console, texts: list[str]) -> str | None:
 def choose(console, state, seat: int):
     """Staged menus for the big decisions; a plain numbered menu for small ones."""
     actions = state.legal_actions()
-    if len(actions) <= MENU_LIMIT:
+    head = state.action_to_text(actions[0]).split()[0]
+    if len(actions) <= MENU_LIMIT or head not in STAGED:
         from thebes.tui.play import ask_menu
         return ask_menu(console, sys.modules[__name__], state, seat)
     obs = state.observation(seat)
     texts = [state.action_to_text(a) for a in actions]
-    head = texts[0].split()[0]
     if head in ("build", "pass"):
         text = _stage_build(console, texts)
     else:
