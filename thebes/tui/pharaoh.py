@@ -209,7 +209,9 @@ def move_label(obs: dict[str, Any], text: str) -> str:
         kind = info["sheet"].get(words[1], "tile") if info else "tile"
         return f"erase the {kind} on {words[1]}"
     if words[0] == "take":
-        return "take " + " and ".join(words[1:])
+        if len(words) == 3:
+            return f"start with 1 labour + 1 {words[1]} + 1 {words[2]}"
+        return f"take 1 {words[1]}"
     if text == "skip":
         return "draw nothing (end your turn)"
     return text

@@ -68,11 +68,6 @@ def square_name(sq: int) -> str:
     return "abcdef"[sq // 6] + str(sq % 6 + 1)
 
 
-def square_of(x: int, y: int) -> int:
-    """Dice values (x die, y die), each 1..6 -> square int."""
-    return (x - 1) * 6 + (y - 1)
-
-
 SQUARE_NAMES = tuple(square_name(sq) for sq in range(SQUARES))
 
 
