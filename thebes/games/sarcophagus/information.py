@@ -37,7 +37,8 @@ def observe(state: "SarcophagusState", seat: int | None) -> dict[str, Any]:
          "hand": [values in own hand, ascending] (seat None: "hand_values" per seat),
          "claimed": [[tile names face up, tile order] per seat],
          "fame": [fame of those tiles per seat], "gods": [bool per seat],
-         "sarcophagi": [[{"coins": n, "values": [...] or None}] per seat],
+         "sarcophagi": [[{"tile": name once revealed at the end, else None,
+                          "coins": n, "values": [...] or None}] per seat],
          "discards": [tile names], "discarded_unseen": n,
          "ties": [{"pos", "tile", "coins": [[owner, value], ...]}],
          "end_discards": [seats still owing an end-of-game discard],
@@ -45,7 +46,7 @@ def observe(state: "SarcophagusState", seat: int | None) -> dict[str, Any]:
 
     Omniscient only: ``layout`` (the whole layout) and ``sarcophagus_tiles``.
     """
-    from .state import DISCARDED, FIRST, PHASE_NAMES, PLACE1, PLACE2, UNSEEN
+    from .state import DISCARDED, FIRST, PHASE_NAMES, PLACE1, PLACE2, SARC, UNSEEN
 
     n = state.num_players
     layout = state.layout
@@ -68,7 +69,9 @@ def observe(state: "SarcophagusState", seat: int | None) -> dict[str, Any]:
     claimed = [state.held(s) for s in range(n)]
     sarcophagi: list[list[dict[str, Any]]] = [[] for _ in range(n)]
     for owner, slot, values, turned in state.lots:
+        tile = layout[21 + slot]
         sarcophagi[owner].append({
+            "tile": nt.TILE_NAMES[tile] if omniscient or not SARC <= state.loc[tile] < DISCARDED else None,
             "coins": len(values),
             "values": list(values) if omniscient or owner == seat or turned else None})
     obs: dict[str, Any] = {
