@@ -137,6 +137,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return run_serve(args)
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from thebes.arena.runner import run_arena
+    try:
+        options = parse_options(args.options)
+    except OptionsError as err:
+        print(f"thebes arena: {err}", file=sys.stderr)
+        return 2
+    return run_arena(args.game, args.players, [s.strip() for s in args.seats.split(",")],
+                     args.games, args.jobs, args.think_ms, args.seed, args.records, args.json,
+                     args.ray, options)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from thebes.tui.play import run_play
     return run_play(args)
@@ -205,6 +217,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", default="random", help="random (default) or greedy")
     p.add_argument("--out", metavar="FILE", help="write the record here (default: stdout)")
     p.set_defaults(func=cmd_selfplay)
+
+    p = sub.add_parser("arena", help="pit bots against each other over many games, with ratings",
+                       description="Play --games games between the bots named by --seats (one "
+                                   "per seat). Seats rotate so that every bot plays every seat "
+                                   "equally often; games run in parallel. Prints per bot: games, "
+                                   "wins (ties at the top split), win rate with a 95% confidence "
+                                   "interval, mean score, mean rank and an openskill rating. "
+                                   "Bots: random, greedy, ismcts, easy, medium, hard.")
+    p.add_argument("--game", required=True, choices=games)
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--seats", required=True, help="comma-separated bot names, one per seat, "
+                                                  "e.g. ismcts,greedy,greedy")
+    p.add_argument("--games", type=int, default=200, help="number of games (default 200)")
+    p.add_argument("--jobs", type=int, help="parallel processes (default: all cores)")
+    p.add_argument("--think-ms", type=float, help="time per move for ismcts seats, in ms "
+                                                   "(default: their iteration budget)")
+    p.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
+    p.add_argument("--options", help="variant options as a JSON object (default {})")
+    p.add_argument("--records", metavar="DIR", help="keep every game's record in DIR")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--ray", metavar="ADDRESS", help="spread games over a Ray cluster ('local' "
+                                                    "starts one here; needs thebes[cluster])")
+    p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("bench", help="measure engine speed (random playouts per second)",
                        description="Random playouts from the initial state to the end, every "

@@ -4,8 +4,10 @@ A bot decides from its seat's information set only: ``state.observation(seat)``,
 ``state.legal_actions()`` when it is to move, and ``state.determinize(seat,
 rng)`` with its own generator. It never reads the true state's hidden facts.
 
-Bots are made by name with :func:`make_bot`: ``random`` works for every
-game; ``greedy`` looks up the game's own policy in ``thebes.bots.greedy_<module>``.
+Bots are made by name with :func:`make_bot`: ``random`` and ``ismcts`` work
+for every game; ``greedy`` looks up the game's own policy in
+``thebes.bots.greedy_<module>``; ``easy``, ``medium`` and ``hard`` are the
+strength levels the clients offer (:data:`LEVELS`).
 """
 
 from __future__ import annotations
@@ -42,7 +44,13 @@ class RandomBot:
         return self.rng.choice(state.legal_actions())
 
 
-BOT_NAMES = ("random", "greedy")
+#: strength levels offered by the clients, by name: bot and parameters.
+LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("greedy", {"noise": 3.0}),
+    "medium": ("ismcts", {"think_ms": 250.0}),
+    "hard": ("ismcts", {"think_ms": 1000.0}),
+}
+BOT_NAMES = ("random", "greedy", "ismcts") + tuple(LEVELS)
 
 
 def make_bot(name: str, game: str, seat: int, rng: random.Random, **params: Any) -> Bot:
@@ -51,8 +59,14 @@ def make_bot(name: str, game: str, seat: int, rng: random.Random, **params: Any)
     Raises:
         OptionsError: unknown bot, or no such bot for this game yet.
     """
+    if name in LEVELS:
+        base, defaults = LEVELS[name]
+        return make_bot(base, game, seat, rng, **{**defaults, **params})
     if name == "random":
         return RandomBot(game, seat, rng, **params)
+    if name == "ismcts":
+        from thebes.bots.ismcts import ISMCTSBot
+        return ISMCTSBot(game, seat, rng, **params)
     if name == "greedy":
         module = "thebes.bots.greedy_" + GAME_MODULES[game].rsplit(".", 1)[1]
         try:

@@ -67,11 +67,61 @@ def lot_value(display: list[int], tiles: list[int], others_pharaohs: list[int],
             - display_value(display, others_pharaohs, epoch))
 
 
+def sun_cost(table: RaState, sun: int) -> float:
+    """What spending ``sun`` costs: a share of this epoch's remaining chances, plus the
+    sun's face value lost for the final sun count (scaled)."""
+    return 3.0 + 0.25 * sun
+
+
 def _discarded(display: list[int], action: int) -> list[int]:
     out = display[:]
     for k in nt.discard_kinds(action):
         out[k] -= 1
     return out
+
+
+def policy(table: RaState, seat: int, rng: random.Random, noise: float = 0.0) -> int:
+    """The greedy choice for ``seat`` (to move) on a full state it may read: a
+    determinization, or a playout's state inside a search."""
+    legal = table.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    display = table.display[seat]
+    others = [table.display[s][PHARAOH] for s in range(table.num_players) if s != seat]
+    epoch = table.epoch
+    track = [k for k in table.track if k >= 0]
+    jitter = (lambda: rng.gauss(0.0, noise)) if noise else (lambda: 0.0)
+
+    if table.phase == DISCARD:
+        return max(legal, key=lambda a: display_value(_discarded(display, a), others, epoch)
+                   + jitter())
+    if table.phase == AUCTION:
+        worth = lot_value(display, track, others, epoch) + jitter()
+        worth += 0.15 * table.centre
+        bids = sorted(a for a in legal if a != nt.PASS)
+        must_bid = nt.PASS not in legal
+        for action in bids:  # lowest winning sun first
+            if must_bid or worth > sun_cost(table, action - nt.BID):
+                return action
+        return nt.PASS
+    # a turn, or after a god
+    best_god, best_god_worth = None, 2.5
+    for action in legal:
+        if action > nt.GOD and action < nt.BID:
+            w = lot_value(display, [action - nt.GOD], others, epoch) + jitter()
+            if w > best_god_worth:
+                best_god, best_god_worth = action, w
+    if best_god is not None:
+        return best_god
+    if table.phase == GOD_PLAYED:
+        return nt.END
+    worth = lot_value(display, track, others, epoch) + 0.15 * table.centre + jitter()
+    suns = table.suns_up[seat]
+    cheapest = min(suns)
+    ra_pressure = table.ra_count / RA_TRACK_END[table.num_players]
+    if nt.DRAW not in legal or worth > sun_cost(table, cheapest) + 2 - 2 * ra_pressure:
+        return nt.RA_MOVE
+    return nt.DRAW
 
 
 class GreedyBot:
@@ -87,52 +137,8 @@ class GreedyBot:
 
     def choose(self, state: State) -> int:
         table: RaState = state.determinize(self.seat, self.rng)  # type: ignore[assignment]
-        legal = table.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = self.seat
-        display = table.display[seat]
-        others = [table.display[s][PHARAOH] for s in range(table.num_players) if s != seat]
-        epoch = table.epoch
-        track = [k for k in table.track if k >= 0]
-        jitter = (lambda: self.rng.gauss(0.0, self.noise)) if self.noise else (lambda: 0.0)
-
-        if table.phase == DISCARD:
-            return max(legal, key=lambda a: display_value(_discarded(display, a), others, epoch)
-                       + jitter())
-        if table.phase == AUCTION:
-            worth = lot_value(display, track, others, epoch) + jitter()
-            worth += 0.15 * table.centre
-            bids = sorted(a for a in legal if a != nt.PASS)
-            must_bid = nt.PASS not in legal
-            for action in bids:  # lowest winning sun first
-                if must_bid or worth > self._sun_cost(table, action - nt.BID):
-                    return action
-            return nt.PASS
-        # a turn, or after a god
-        best_god, best_god_worth = None, 2.5
-        for action in legal:
-            if action > nt.GOD and action < nt.BID:
-                w = lot_value(display, [action - nt.GOD], others, epoch) + jitter()
-                if w > best_god_worth:
-                    best_god, best_god_worth = action, w
-        if best_god is not None:
-            return best_god
-        if table.phase == GOD_PLAYED:
-            return nt.END
-        worth = lot_value(display, track, others, epoch) + 0.15 * table.centre + jitter()
-        suns = table.suns_up[seat]
-        cheapest = min(suns)
-        ra_pressure = table.ra_count / RA_TRACK_END[table.num_players]
-        if nt.DRAW not in legal or worth > self._sun_cost(table, cheapest) + 2 - 2 * ra_pressure:
-            return nt.RA_MOVE
-        return nt.DRAW
-
-    @staticmethod
-    def _sun_cost(table: RaState, sun: int) -> float:
-        """What spending ``sun`` costs: a share of this epoch's remaining chances, plus the
-        sun's face value lost for the final sun count (scaled)."""
-        return 3.0 + 0.25 * sun
+        return policy(table, self.seat, self.rng, self.noise)
 
 
-__all__ = ["GreedyBot", "display_value", "lot_value"]
+
+__all__ = ["GreedyBot", "display_value", "lot_value", "policy"]

@@ -1,0 +1,53 @@
+"""One arena game: bots seated by rotation, chance and bots on their own seeded generators."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from thebes.bots import make_bot
+from thebes.core import Record, get_game, play_game, result_of, seat_rng
+
+
+@dataclass(frozen=True)
+class ArenaGame:
+    """What one game of a match needs; picklable, so it can run in another process.
+
+    ``entries`` are the bot names of the match in order; game ``index`` seats
+    entry ``(seat + index) % players`` at ``seat``, so that over any multiple
+    of ``players`` games every entry plays every seat equally often.
+    """
+
+    game: str
+    players: int
+    entries: tuple[str, ...]
+    index: int
+    seed: int
+    think_ms: float | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def seating(self) -> list[int]:
+        """Entry index per seat."""
+        return [(seat + self.index) % self.players for seat in range(self.players)]
+
+
+def play_arena_game(spec: ArenaGame) -> dict[str, Any]:
+    """Play one game; returns ``{"index", "seating", "scores", "ranking" (0-based seats), "record"}``."""
+    options = dict(spec.options)
+    state = get_game(spec.game).new_initial_state(spec.players, options)
+    seating = spec.seating()
+    game_seed = f"{spec.seed}/{spec.index}"
+    bots = []
+    for seat, entry in enumerate(seating):
+        params: dict[str, Any] = {}
+        name = spec.entries[entry]
+        if spec.think_ms is not None and (name == "ismcts" or name.startswith("openspiel")):
+            params["think_ms"] = spec.think_ms
+        bots.append(make_bot(name, spec.game, seat, seat_rng(game_seed, seat), **params))
+    events = play_game(state, bots, random.Random(f"thebes-arena/{game_seed}"))
+    result = result_of(state)
+    record = Record(spec.game, spec.players, options, events, result,
+                    {"bots": [spec.entries[e] for e in seating], "seed": game_seed})
+    return {"index": spec.index, "seating": seating, "scores": state.scores(),
+            "ranking": state.ranking(), "record": record.dumps()}

@@ -1,0 +1,92 @@
+"""``thebes arena``: many games between bots, in parallel, with a progress bar and a summary."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from thebes.bots import make_bot
+from thebes.core import OptionsError, get_game
+
+from .match import ArenaGame, play_arena_game
+from .stats import summarize
+
+
+def _results_local(specs: list[ArenaGame], jobs: int) -> Iterator[dict[str, Any]]:
+    if jobs <= 1:
+        for spec in specs:
+            yield play_arena_game(spec)
+        return
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap_unordered(play_arena_game, specs)
+
+
+def _results_ray(specs: list[ArenaGame], address: str) -> Iterator[dict[str, Any]]:
+    try:
+        import ray
+    except ImportError:
+        raise OptionsError("--ray needs Ray: pip install 'thebes[cluster]'") from None
+    ray.init(address=None if address == "local" else address, ignore_reinit_error=True,
+             include_dashboard=False, logging_level="ERROR")
+    remote = ray.remote(play_arena_game)
+    pending = [remote.remote(spec) for spec in specs]
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        yield ray.get(done[0])
+
+
+def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int | None,
+              think_ms: float | None, seed: int, records: str | None, as_json: bool,
+              ray_address: str | None, options: dict[str, Any]) -> int:
+    console = Console(stderr=True)
+    try:
+        get_game(game).options(players, options)
+        if len(seats) != players:
+            raise OptionsError(f"--seats names {len(seats)} bots for {players} players")
+        for name in set(seats):
+            make_bot(name, game, 0, random.Random(0))
+    except OptionsError as err:
+        console.print(f"[red]thebes arena: {err}[/red]")
+        return 2
+    specs = [ArenaGame(game, players, tuple(seats), i, seed, think_ms,
+                       tuple(sorted(options.items()))) for i in range(games)]
+    jobs = jobs or os.cpu_count() or 1
+    out_dir = Path(records) if records else None
+    if out_dir:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    results = []
+    stream = _results_ray(specs, ray_address) if ray_address else _results_local(specs, jobs)
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console, disable=not console.is_terminal) as bar:
+        task = bar.add_task(f"{game}, {players} players", total=games)
+        for result in stream:
+            if out_dir:
+                (out_dir / f"{game}-{result['index']:05d}.json").write_text(result["record"])
+            results.append(result)
+            bar.advance(task)
+    summary = summarize(game, seats, results)
+    if as_json:
+        print(json.dumps(summary))
+        return 0
+    table = Table(title=f"{get_game(game).title}, {players} players, {games} games"
+                        + (f", {think_ms:g} ms per move" if think_ms else ""))
+    for column in ("bot", "games", "wins", "win rate", "95% CI", "mean score", "mean rank",
+                   "rating"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for bot in summary["bots"]:
+        lo, hi = bot["ci95"]
+        table.add_row(bot["name"], str(bot["games"]), f"{bot['wins']:g}",
+                      f"{bot['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}",
+                      f"{bot['mean_score']:.1f}", f"{bot['mean_rank']:.2f}",
+                      f"{bot['rating']:.1f}")
+    Console(file=sys.stdout).print(table)
+    return 0

@@ -1,0 +1,70 @@
+"""Arena statistics: win rates with 95% confidence intervals, mean score and rank, openskill."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+
+def wilson_interval(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate (wins may be fractional: ties split)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def entry_labels(entries: list[str]) -> list[str]:
+    """Entry names, with ``(2)``, ``(3)``... added where one bot sits more than once."""
+    labels = []
+    for i, name in enumerate(entries):
+        k = entries[:i].count(name)
+        labels.append(name if k == 0 else f"{name} ({k + 1})")
+    return labels
+
+
+def summarize(game: str, entries: list[str], results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per entry: games, wins (score ties at the top split), win rate, ci95, mean score,
+    mean rank (1 = first), and an openskill (Plackett-Luce) rating over all games
+    (``rating`` is the ordinal mu - 3 sigma; ``mu`` and ``sigma`` are given too).
+    """
+    from openskill.models import PlackettLuce
+
+    n = len(entries)
+    model = PlackettLuce()
+    labels = entry_labels(entries)
+    ratings = [model.rating(name=label) for label in labels]
+    wins = [0.0] * n
+    games = [0] * n
+    score_sum = [0.0] * n
+    rank_sum = [0] * n
+    for r in sorted(results, key=lambda r: r["index"]):
+        seating = r["seating"]  # entry per seat
+        scores = r["scores"]
+        top = max(scores)
+        tied = [s for s in range(len(seating)) if scores[s] == top]
+        rank_of_seat = {seat: place for place, seat in enumerate(r["ranking"], 1)}
+        for seat, entry in enumerate(seating):
+            games[entry] += 1
+            score_sum[entry] += scores[seat]
+            rank_sum[entry] += rank_of_seat[seat]
+            if seat in tied:
+                wins[entry] += 1.0 / len(tied)
+        teams = [[ratings[entry]] for entry in seating]
+        ranks = [rank_of_seat[seat] for seat in range(len(seating))]
+        new = model.rate(teams, ranks=ranks)
+        for seat, entry in enumerate(seating):
+            ratings[entry] = new[seat][0]
+    bots = []
+    for i, label in enumerate(labels):
+        g = games[i] or 1
+        lo, hi = wilson_interval(wins[i], games[i])
+        bots.append({"name": label, "games": games[i], "wins": round(wins[i], 3),
+                     "win_rate": wins[i] / g, "ci95": [lo, hi],
+                     "mean_score": score_sum[i] / g, "mean_rank": rank_sum[i] / g,
+                     "rating": ratings[i].ordinal(), "mu": ratings[i].mu,
+                     "sigma": ratings[i].sigma})
+    return {"game": game, "players": n, "games": len(results), "bots": bots}

@@ -1,0 +1,73 @@
+"""Ra's evaluation for cut-off playouts (used by :mod:`thebes.bots.ismcts`).
+
+Playouts follow :func:`playout`, a fast noisy greedy policy. A playout stops after a short horizon or when the epoch it started in has
+been scored; the position is then worth :func:`evaluate`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from thebes.games.ra import notation as nt
+from thebes.games.ra.scoring import monument_points, most_fewest, score_epoch
+from thebes.games.ra.state import AUCTION, DISCARD, GOD_PLAYED, RaState
+from thebes.games.ra.tiles import NILE, PHARAOH, RA_TRACK_END
+
+
+#: playout events after which the position is evaluated instead of played on.
+HORIZON = 16
+
+
+def cutoff(state: RaState, start: RaState, steps: int) -> bool:
+    """True once the playout has scored the epoch it started in, or gone HORIZON events."""
+    return steps >= HORIZON or state.epoch > start.epoch
+
+
+def evaluate(state: RaState) -> list[float]:
+    """Estimated final fame per seat: fame so far, plus the current epoch's tally as if it
+    ended now (unless it just ended), plus monuments as they would score at the end, plus
+    what face-up suns can still buy, plus lasting pharaohs and Nile tiles a little."""
+    n = state.num_players
+    remaining = 3 - state.epoch  # epochs after the current one
+    tally = score_epoch(state.display, state.suns_up, state.suns_down, final=False)["totals"]
+    suns = most_fewest([sum(state.suns_up[s]) + sum(state.suns_down[s]) for s in range(n)], 5, -5)
+    progress = state.ra_count / RA_TRACK_END[n]
+    out = []
+    for s in range(n):
+        d = state.display[s]
+        up = state.suns_up[s]
+        out.append(state.fame[s] + tally[s] + monument_points(d) + 0.5 * suns[s]
+                   + (1.0 - progress) * (3.0 * len(up) + 0.15 * sum(up))
+                   + remaining * (0.8 * d[PHARAOH] + 0.3 * d[NILE]))
+    return out
+
+
+#: rough worth of one tile of each kind to its taker, for the playout policy.
+_TILE_WORTH = (0.0, 2.0, 3.0, 1.5, 0.8, 2.0) + (2.0,) * 5 + (1.2,) * 8 + (-2.5, -2.0, -2.5, -2.5)
+
+
+def playout(state: RaState, seat: int, rng: random.Random) -> int:
+    """A fast, noisy greedy policy for playouts: draws until the track is worth
+    an auction, bids the lowest sun that wins when the lot is worth the sun,
+    plays a god on gold or a civilization, discards at random."""
+    legal = state.legal_actions()
+    if len(legal) == 1 or rng.random() < 0.1:
+        return legal[int(rng.random() * len(legal))]
+    phase = state.phase
+    if phase == AUCTION:
+        worth = sum(_TILE_WORTH[k] for k in state.track if k >= 0) + 0.2 * state.centre
+        for sun in sorted(state.suns_up[seat]):
+            if sun > state.high_bid and worth > 2.0 + 0.3 * sun:
+                return nt.BID + sun
+        return nt.PASS if nt.PASS in legal else min(legal)
+    if phase == DISCARD:
+        return legal[int(rng.random() * len(legal))]
+    for action in legal:
+        if nt.GOD < action < nt.BID and _TILE_WORTH[action - nt.GOD] >= 2.5:
+            return action
+    if phase == GOD_PLAYED:
+        return nt.END
+    worth = sum(_TILE_WORTH[k] for k in state.track if k >= 0)
+    if nt.DRAW not in legal or worth > 5.0 + 3.0 * rng.random():
+        return nt.RA_MOVE
+    return nt.DRAW

@@ -1,0 +1,271 @@
+"""Information set Monte Carlo tree search (Cowling, Powley and Whitehouse, 2012).
+
+Single-observer ISMCTS over the core contract, for every game:
+
+* each iteration draws a determinization from the bot's own observation with
+  the bot's own generator (``state.determinize(seat, rng)``), so the search
+  never sees a hidden fact of the true state;
+* it descends one tree whose edges at a decision node are the acting seat's
+  own actions (which that seat can always tell apart) and whose edges at a
+  chance node are the outcomes as the searching seat sees them
+  (``event_for_seat``; the outcome itself where the game hides nothing);
+* selection is UCB1 with availability counts (an action absent from a
+  determinization does not count against it), each seat maximising its own
+  entry of the reward vector, plus a progressive bias towards the move the
+  game's playout policy would make (``bias / (visits + 1)``), which is also
+  the first child expanded: without it, lightly visited opponent nodes play
+  at random and the search learns to exploit opponents who do not exist;
+* the playout follows the game's fast playout policy (random where it has
+  none), optionally cut off with the game's evaluation function;
+* the reward is a vector, one entry per seat: 0.8 x win share (score ties at
+  the top split the win) + 0.2 x normalised score margin (the seat's score
+  minus the best other score, over the game's score scale, clamped to
+  [-1, 1] and mapped to [0, 1]). Solo games use the score over the scale.
+  The blend keeps the search aiming to win while still preferring bigger
+  margins when the win is settled either way (docs/bots.md).
+
+Budget by iterations or by milliseconds per move.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from typing import Any, Callable
+
+from thebes.core import CHANCE, TERMINAL, Action, State
+from thebes.core.game import GAME_MODULES
+
+#: points that make a "large" margin, per game (for the normalised margin).
+SCORE_SCALE = {"ra": 20.0, "sarcophagus": 15.0, "pharaohs-heir": 20.0, "pharaoh": 40.0}
+WIN_WEIGHT = 0.8
+
+
+class Node:
+    """A node of the search tree. ``reward`` sums the reward vectors backed up through it."""
+
+    __slots__ = ("children", "visits", "avail", "reward")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = [0.0] * players
+
+
+def reward_vector(state: State, scale: float) -> list[float]:
+    """The reward of a finished (or evaluated) game per seat; see the module docstring."""
+    scores = state.scores() or [0] * state.num_players
+    return reward_from_scores([float(s) for s in scores], scale)
+
+
+def reward_from_scores(scores: list[float], scale: float) -> list[float]:
+    n = len(scores)
+    if n == 1:
+        return [max(0.0, min(1.0, scores[0] / (2 * scale)))]
+    top = max(scores)
+    winners = sum(1 for s in scores if s == top)
+    out = []
+    for seat, score in enumerate(scores):
+        best_other = max(s for i, s in enumerate(scores) if i != seat)
+        margin = max(-1.0, min(1.0, (score - best_other) / scale))
+        win = 1.0 / winners if score == top else 0.0
+        out.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * (1 + margin) / 2)
+    return out
+
+
+def _game_hooks(game: str) -> tuple[Callable | None, Callable | None, Callable | None]:
+    """The game's optional ``evaluate(state) -> scores``, ``cutoff(state, start, steps) -> bool``
+    and ``playout(state, seat, rng) -> action`` (module ``thebes.bots.eval_<module>``)."""
+    module = "thebes.bots.eval_" + GAME_MODULES[game].rsplit(".", 1)[1]
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as err:
+        if err.name == module:
+            return None, None, None
+        raise
+    return (getattr(mod, "evaluate", None), getattr(mod, "cutoff", None),
+            getattr(mod, "playout", None))
+
+
+def _playout_policy(game: str) -> Callable:
+    """The game's greedy ``policy(state, seat, rng) -> action`` for playouts (the state of a
+    playout is a determinization, which the policy may read in full)."""
+    module = "thebes.bots.greedy_" + GAME_MODULES[game].rsplit(".", 1)[1]
+    mod = importlib.import_module(module)
+    policy = getattr(mod, "policy", None)
+    if policy is not None:
+        return policy
+    cache: dict[int, Any] = {}
+
+    def via_bot(state: State, seat: int, rng: random.Random) -> Action:
+        bot = cache.get(seat)
+        if bot is None:
+            bot = cache[seat] = mod.GreedyBot(game, seat, rng)
+        return bot.choose(state)
+    return via_bot
+
+
+class ISMCTSBot:
+    """ISMCTS for one seat. Parameters:
+
+    ``iterations`` (default 1000) or ``think_ms`` (milliseconds per move; wins if given);
+    ``exploration`` (UCB constant, default 0.7); ``bias`` (progressive bias weight, default 1.0); ``playout`` (``"default"``: the
+    game's fast playout policy where it has one, else random; ``"random"``; or
+    ``"greedy"``, the game's greedy bot, slow); ``use_evaluation`` (cut playouts off with the game's evaluation
+    where it has one, default True).
+    """
+
+    name = "ismcts"
+
+    def __init__(self, game: str, seat: int, rng: random.Random, iterations: int = 1000,
+                 think_ms: float | None = None, exploration: float = 0.7, bias: float = 1.0,
+                 playout: str = "default", use_evaluation: bool = True, **_: Any) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.iterations = iterations
+        self.think_ms = think_ms
+        self.exploration = exploration
+        self.bias = bias
+        self.scale = SCORE_SCALE.get(game, 20.0)
+        evaluate, cutoff, fast_policy = _game_hooks(game)
+        self.evaluate, self.cutoff = (evaluate, cutoff) if use_evaluation else (None, None)
+        self.policy = {"greedy": _playout_policy(game) if playout == "greedy" else None,
+                       "random": None, "default": fast_policy}[playout]
+        self.last_root: Node | None = None
+        self.last_iterations = 0
+
+    # ------------------------------------------------------------------ search
+    def search(self, state: State) -> Node:
+        """Run the budgeted search from ``state`` (the bot's seat to move); return the root."""
+        players = state.num_players
+        root = Node(players)
+        hidden = getattr(state.game, "hidden_information", True)
+        deadline = (time.perf_counter() + self.think_ms / 1000.0) if self.think_ms else None
+        n = 0
+        while True:
+            if deadline is not None:
+                if n and time.perf_counter() >= deadline:
+                    break
+            elif n >= self.iterations:
+                break
+            self._iterate(state, root, players, hidden)
+            n += 1
+        self.last_root = root
+        self.last_iterations = n
+        return root
+
+    def _iterate(self, state: State, root: Node, players: int, hidden: bool) -> None:
+        rng = self.rng
+        me = self.seat
+        d = state.determinize(me, rng)
+        node = root
+        path = [root]
+        c = self.exploration
+        bias = self.bias
+        policy = self.policy
+        # selection and expansion
+        while True:
+            player = d.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                outcome = d.sample_chance(rng)
+                key = ("c", d.event_for_seat(outcome, me) if hidden else outcome)
+                d.apply_action(outcome)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = Node(players)
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+                continue
+            legal = d.legal_actions()
+            children = node.children
+            hint = policy(d, player, rng) if policy is not None else None
+            untried = []
+            best, best_value, best_action = None, -1.0, None
+            log_cache: dict[int, float] = {}
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                if not untried:
+                    av = child.avail
+                    lg = log_cache.get(av)
+                    if lg is None:
+                        lg = log_cache[av] = math.log(av)
+                    visits = child.visits
+                    value = child.reward[player] / visits + c * math.sqrt(lg / visits)
+                    if a == hint:
+                        value += bias / (visits + 1)
+                    if value > best_value:
+                        best, best_value, best_action = child, value, a
+            if untried:
+                a = hint if hint in untried else untried[int(rng.random() * len(untried))]
+                child = children[a] = Node(players)
+                child.avail = 1
+                d.apply_action(a)
+                path.append(child)
+                break
+            d.apply_action(best_action)
+            node = best
+            path.append(node)
+        reward = self._playout(d, rng)
+        for visited in path:
+            visited.visits += 1
+            acc = visited.reward
+            for i in range(players):
+                acc[i] += reward[i]
+
+    def _playout(self, d: State, rng: random.Random) -> list[float]:
+        cutoff = self.cutoff
+        start = d.clone() if cutoff else None
+        policy = self.policy
+        choice = rng.choice
+        steps = 0
+        while True:
+            player = d.current_player()
+            if player == TERMINAL:
+                return reward_vector(d, self.scale)
+            if cutoff is not None and cutoff(d, start, steps):
+                return reward_from_scores(self.evaluate(d), self.scale)
+            steps += 1
+            if player == CHANCE:
+                d.apply_action(d.sample_chance(rng))
+            elif policy is not None:
+                d.apply_action(policy(d, player, rng))
+            else:
+                d.apply_action(choice(d.legal_actions()))
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        root = self.search(state)
+        return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1))
+
+    def analyse(self, state: State, top: int = 5) -> list[dict[str, Any]]:
+        """The search's top moves: ``[{"move", "visits", "share", "expected"}]``, best first.
+
+        ``expected`` is the mean reward for the bot's seat after that move (0..1).
+        """
+        root = self.search(state)
+        total = sum(child.visits for child in root.children.values()) or 1
+        rows = []
+        for a in state.legal_actions():
+            child = root.children.get(a)
+            if child is None or not child.visits:
+                continue
+            rows.append({"move": state.action_to_text(a), "visits": child.visits,
+                         "share": child.visits / total,
+                         "expected": child.reward[self.seat] / child.visits})
+        rows.sort(key=lambda r: -r["visits"])
+        return rows[:top]
