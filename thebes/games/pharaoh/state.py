@@ -107,12 +107,14 @@ class PharaohState(State):
 
     # ---------------------------------------------------------------- fast path
     def current_player(self) -> int:
+        """The seat to decide (0-based), ``CHANCE`` in a roll phase, or ``TERMINAL``."""
         phase = self.phase
         if phase > OVER:
             return self.seat
         return TERMINAL if phase == OVER else CHANCE
 
     def clone(self) -> "PharaohState":
+        """An independent copy: each sheet's flat lists copied."""
         new = PharaohState.__new__(PharaohState)
         new.num_players = self.num_players
         new.objectives = self.objectives
@@ -126,6 +128,11 @@ class PharaohState(State):
         return new
 
     def legal_actions(self) -> list[int]:
+        """The legal action codes (:mod:`.notation`), a fresh list; ``[]`` when over.
+
+        At a chance node, the outcomes with non-zero probability. Source: spec,
+        Setup, Dice action, Build action.
+        """
         phase = self.phase
         if phase == BUILD_PHASE:
             sheet = self.sheets[self.seat]
@@ -188,6 +195,11 @@ class PharaohState(State):
         return found
 
     def apply_action(self, action: int) -> None:
+        """Apply a legal action code or chance outcome (unchecked: the fast path).
+
+        Raises:
+            ValueError: the game is over.
+        """
         phase = self.phase
         if phase == DICE:
             if action >= SHIFT:
@@ -348,6 +360,8 @@ class PharaohState(State):
 
     # ---------------------------------------------------------------- chance
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(outcome code, probability)]`` of a roll phase (spec, Setup 1-2, The round 1);
+        ``[]`` at a decision or at the end."""
         phase = self.phase
         if phase == ROLL_PHASE:
             return _ROLL_OUTCOMES[:]
@@ -362,12 +376,14 @@ class PharaohState(State):
         return []
 
     def chance_probability(self, action: Any) -> float:
+        """Probability of outcome ``action`` here (0.0 if impossible)."""
         phase = self.phase
         if phase == ROLL_PHASE:
             return _ROLL_P if type(action) is int and ROLL <= action < ROLL + 36 else 0.0
         return super().chance_probability(action)
 
     def sample_chance(self, rng: random.Random) -> int:
+        """One outcome drawn with the caller's ``rng`` (one ``rng.random()`` a draw)."""
         phase = self.phase
         if phase == ROLL_PHASE:
             return ROLL + int(rng.random() * 36)
@@ -380,12 +396,15 @@ class PharaohState(State):
 
     # ---------------------------------------------------------------- notation
     def action_to_text(self, action: Any) -> str:
+        """The one spelling of ``action``; raises ``InvalidEventError`` for no code."""
         return notation.action_to_text(action)
 
     def text_to_action(self, text: str) -> int:
+        """The code of an event's text; raises ``InvalidEventError`` for text that is no event."""
         return notation.text_to_action(text)
 
     def is_legal(self, action: Any) -> bool:
+        """Whether ``action`` (an int code) is legal, or a possible outcome, here."""
         if type(action) is not int:
             return False
         return super().is_legal(action)
