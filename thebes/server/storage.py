@@ -158,6 +158,11 @@ def make_engine(url: str) -> Engine:
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA busy_timeout=30000")
+            # WAL: readers never wait for the writer, and a commit is an append, not a
+            # rewrite (synchronous=NORMAL stays safe against a crash of the server).
+            if parsed.database and parsed.database != ":memory:":
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.close()
 
         return engine
