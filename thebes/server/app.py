@@ -47,29 +47,29 @@ PLACEHOLDER = """<!doctype html>
 class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: Literal["human", "bot"] = "human"
-    name: Optional[str] = Field(None, description="a human's name (a seat with a name is claimed)")
-    bot: Optional[str] = Field(None, description="bot name for a bot seat: random or greedy (default greedy)")
+    name: Optional[str] = Field(None, max_length=200, description="a human's name (a seat with a name is claimed)")
+    bot: Optional[str] = Field(None, max_length=40, description="bot name for a bot seat (GET /api/meta; default greedy)")
 
 
 class CreateGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    game: str = Field(..., examples=["ra"])
+    game: str = Field(..., max_length=40, examples=["ra"])
     players: int = Field(..., examples=[3])
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: Optional[list[SeatSpec]] = Field(None, description="one per player (default: all human, free)")
+    seats: Optional[list[SeatSpec]] = Field(None, max_length=100, description="one per player (default: all human, free)")
     seed: Optional[int] = Field(None, description="seed of chance and bots (default: random, secret)")
 
 
 class JoinGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: Optional[str] = None
+    name: Optional[str] = Field(None, max_length=200)
     seat: Optional[int] = Field(None, description="1-based seat to claim (default: the first free one)")
 
 
 class PostMove(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    token: str
-    move: str = Field(..., examples=["bid 9"])
+    token: str = Field(..., max_length=200)
+    move: str = Field(..., max_length=500, examples=["bid 9"])
     version: Optional[int] = Field(None, description="the version the move was chosen at; 409 if the game moved on")
 
 
@@ -322,6 +322,10 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             except ApiError as err:
                 await send({"type": "error", "status": err.status, **err.body()})
                 return err.status != 403
+            except Exception:   # an engine failure must not kill the socket silently
+                log.exception("view of game %s for seat %s failed", game_id, seat)
+                await send({"type": "error", "status": 500, "error": "the server could not build the view"})
+                return True
             key = (v["version"], v["status"], repr(v["seats"]))
             if key == conn.last_key:      # nothing new (a wake-up for an event already sent)
                 return True
@@ -379,7 +383,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
         if seat is None:
             return {"type": "error", "status": 403, "error": "spectators cannot move"}
         move, version = data.get("move"), data.get("version")
-        if not isinstance(move, str):
+        if not isinstance(move, str) or len(move) > 500:
             return {"type": "error", "status": 400, "error": "'move' must be a notation string"}
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
             return {"type": "error", "status": 400, "error": "'version' must be an integer"}
