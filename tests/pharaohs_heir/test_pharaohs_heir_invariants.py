@@ -84,10 +84,15 @@ def test_every_tile_and_coin_is_accounted_for_after_every_event(players, piecepa
 
 
 @pytest.mark.parametrize("players,piecepacks", CONFIGS)
-def test_a_thousand_random_games_end_with_scores_and_a_full_ranking(players, piecepacks):
+def test_a_thousand_random_games_end_with_scores_a_full_ranking_and_replay_the_same(
+        players, piecepacks):
     for seed in range(1000):
         state, events = random_record(players, piecepacks, 10_000 + seed)
         check_conservation(state)
+        again = new(players, piecepacks)
+        for text in events:
+            again.apply_action(again.text_to_action(text))
+        assert again.observation(None) == state.observation(None)
         scores = state.scores()
         assert len(scores) == players and all(s >= players for s in scores)
         ranking = state.ranking()

@@ -54,7 +54,9 @@ def test_render_and_event_lines_work_for_every_event_of_a_game():
     rng = random.Random(2)
     state = new(4)
     console = Console(width=200, record=True, file=open("/dev/null", "w"))
+    events = 0
     while state.current_player() != TERMINAL:
+        events += 1
         obs = state.observation(0)
         actor = None if state.is_chance_node() else state.current_player()
         action = state.sample_chance(rng) if state.is_chance_node() else rng.choice(
@@ -65,7 +67,9 @@ def test_render_and_event_lines_work_for_every_event_of_a_game():
         if actor is not None:
             assert view.move_label(obs, text)
         state.apply_action(action)
-        console.print(view.render(state.observation(0), 0))
+        if events % 15 == 0:
+            console.print(view.render(state.observation(events % 4), events % 4))
+    console.print(view.render(state.observation(0), 0))
     out = console.export_text()
     assert "Score sheet" in out and "Sacrifice track" in out
 
