@@ -16,6 +16,8 @@ from thebes.games.ra.tiles import NILE, PHARAOH, RA_TRACK_END
 
 #: playout events after which the position is evaluated instead of played on.
 HORIZON = 16
+#: what a face-up sun can still buy, in fame, at the start of an epoch.
+SUN_WORTH = 6.0
 
 
 def cutoff(state: RaState, start: RaState, steps: int) -> bool:
@@ -37,7 +39,7 @@ def evaluate(state: RaState) -> list[float]:
         d = state.display[s]
         up = state.suns_up[s]
         out.append(state.fame[s] + tally[s] + monument_points(d) + 0.5 * suns[s]
-                   + (1.0 - progress) * (3.0 * len(up) + 0.15 * sum(up))
+                   + (1.0 - progress) * (SUN_WORTH * len(up) + 0.15 * sum(up))
                    + remaining * (0.8 * d[PHARAOH] + 0.3 * d[NILE]))
     return out
 

@@ -1,0 +1,61 @@
+"""`thebes arena`: seating rotation, statistics, JSON output, records (issue 8, item 5)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from thebes.arena.match import ArenaGame
+from thebes.arena.stats import summarize, wilson_interval
+from thebes.cli import main
+
+
+def test_seats_rotate_so_every_bot_plays_every_seat_equally_often():
+    seen = {}
+    for index in range(6):
+        for seat, entry in enumerate(ArenaGame("ra", 3, ("a", "b", "c"), index, 1).seating()):
+            seen[(entry, seat)] = seen.get((entry, seat), 0) + 1
+    assert len(seen) == 9 and set(seen.values()) == {2}
+
+
+def test_the_wilson_interval_contains_the_rate_and_narrows_with_games():
+    lo, hi = wilson_interval(50, 100)
+    assert lo < 0.5 < hi
+    lo2, hi2 = wilson_interval(500, 1000)
+    assert hi2 - lo2 < hi - lo
+    assert wilson_interval(0, 10)[0] == 0.0
+
+
+def test_summary_splits_tied_wins_and_ranks_and_rates_each_entry():
+    results = [
+        {"index": 0, "seating": [0, 1], "scores": [30, 10], "ranking": [0, 1]},
+        {"index": 1, "seating": [1, 0], "scores": [20, 20], "ranking": [1, 0]},
+    ]
+    summary = summarize("ra", ["x", "y"], results)
+    x, y = summary["bots"]
+    assert x["games"] == y["games"] == 2
+    assert x["wins"] == 1.5 and y["wins"] == 0.5
+    assert x["mean_rank"] == 1.0 and y["mean_rank"] == 2.0
+    assert x["mean_score"] == 25.0
+    assert x["rating"] > y["rating"]
+
+
+def test_arena_json_output_has_the_documented_shape(tmp_path, capsys):
+    code = main(["arena", "--game", "ra", "--players", "3", "--seats", "greedy,random,random",
+                 "--games", "6", "--jobs", "2", "--seed", "4", "--json",
+                 "--records", str(tmp_path)])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "ra" and out["games"] == 6
+    assert [b["name"] for b in out["bots"]] == ["greedy", "random", "random (2)"]
+    for bot in out["bots"]:
+        assert set(bot) >= {"name", "win_rate", "ci95", "mean_score", "mean_rank", "rating"}
+        assert bot["ci95"][0] <= bot["win_rate"] <= bot["ci95"][1]
+    assert len(list(tmp_path.glob("ra-*.json"))) == 6
+    assert main(["replay", str(next(tmp_path.glob("ra-*.json"))), "--json"]) == 0
+
+
+@pytest.mark.parametrize("seats", ["greedy,random", "greedy,random,oracle"])
+def test_arena_refuses_bad_seats(capsys, seats):
+    assert main(["arena", "--game", "ra", "--players", "3", "--seats", seats, "--games", "1"]) == 2

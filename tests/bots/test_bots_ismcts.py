@@ -1,0 +1,92 @@
+"""The generic ISMCTS bot and its reward (thebes/bots/ismcts.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from thebes.bots import LEVELS, make_bot
+from thebes.bots.ismcts import ISMCTSBot, reward_from_scores
+from thebes.core import OptionsError, get_game
+
+
+def ra_position(seed=1, events=0):
+    rng = random.Random(seed)
+    state = get_game("ra").new_initial_state(3)
+    state.apply_action(state.sample_chance(rng))
+    for _ in range(events):
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    return state
+
+
+def test_the_reward_blends_win_share_with_the_normalised_margin():
+    r = reward_from_scores([30.0, 20.0, 10.0], 20.0)
+    assert r[0] == pytest.approx(0.8 + 0.2 * (1 + 0.5) / 2)
+    assert r[1] == pytest.approx(0.2 * (1 - 0.5) / 2)
+    assert r[2] == pytest.approx(0.0)
+
+
+def test_a_tie_at_the_top_splits_the_win_share():
+    r = reward_from_scores([25.0, 25.0, 0.0], 20.0)
+    assert r[0] == r[1] == pytest.approx(0.4 + 0.1)
+
+
+def test_a_solo_reward_grows_with_the_score():
+    assert reward_from_scores([10.0], 40.0)[0] < reward_from_scores([30.0], 40.0)[0] <= 1.0
+
+
+def test_an_iteration_budget_is_spent_exactly_and_the_choice_is_legal():
+    state = ra_position()
+    bot = ISMCTSBot("ra", state.current_player(), random.Random(3), iterations=150)
+    action = bot.choose(state)
+    assert bot.last_iterations == 150
+    assert action in state.legal_actions()
+    assert sum(child.visits for child in bot.last_root.children.values()) == 150
+
+
+def test_a_time_budget_stops_the_search():
+    state = ra_position()
+    bot = ISMCTSBot("ra", state.current_player(), random.Random(3), think_ms=50)
+    bot.choose(state)
+    assert bot.last_iterations > 0
+
+
+def test_the_same_seed_gives_the_same_decision():
+    state = ra_position(events=25)
+    seat = state.current_player()
+    a = ISMCTSBot("ra", seat, random.Random(9), iterations=200).choose(state)
+    b = ISMCTSBot("ra", seat, random.Random(9), iterations=200).choose(state)
+    assert a == b
+
+
+def test_analyse_lists_legal_moves_with_visit_shares_and_expected_outcomes():
+    state = ra_position(events=10)
+    rows = ISMCTSBot("ra", state.current_player(), random.Random(1), iterations=300).analyse(state)
+    legal = set(state.legal_events())
+    assert rows and all(r["move"] in legal for r in rows)
+    assert sum(r["share"] for r in rows) <= 1.0 + 1e-9
+    assert all(0.0 <= r["expected"] <= 1.0 for r in rows)
+    assert [r["visits"] for r in rows] == sorted((r["visits"] for r in rows), reverse=True)
+
+
+def test_ismcts_does_not_throw_away_a_sun_on_an_empty_track_when_it_can_draw():
+    state = ra_position()  # the first turn of the game: nothing to auction yet
+    bot = ISMCTSBot("ra", state.current_player(), random.Random(4), iterations=800)
+    assert state.action_to_text(bot.choose(state)) == "draw"
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_strength_level_makes_a_bot(level):
+    bot = make_bot(level, "ra", 0, random.Random(0))
+    assert hasattr(bot, "choose")
+
+
+def test_an_unknown_bot_is_refused():
+    with pytest.raises(OptionsError, match="unknown bot"):
+        make_bot("oracle", "ra", 0, random.Random(0))
