@@ -213,3 +213,14 @@ def test_a_service_rebuilds_a_game_from_its_events(db_url):
         fresh.game("missing")
     assert err.value.status == 404
     s.close()
+
+
+def test_a_stored_game_waiting_for_chance_is_settled_on_load(db_url):
+    s = Storage(db_url)
+    new_game(s, "c1", events=())                     # stored before its deal was drawn
+    g = GameService(s).game("c1")
+    assert len(g.events) == 1 and g.events[0].startswith("deal ")
+    assert s.load_game("c1").version == 1            # and stored
+    again = GameService(Storage(db_url)).game("c1")
+    assert again.events == g.events
+    s.close()

@@ -166,6 +166,15 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+class WebFiles(StaticFiles):
+    """thebes/web/ with ``Cache-Control: no-cache``: a browser revalidates (ETag) after an upgrade."""
+
+    async def get_response(self, path: str, scope: Any) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
 def play_url(game_id: str, token: str) -> str:
     return f"/play/{game_id}?token={token}"
 
@@ -409,7 +418,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
         return index()
 
     if WEB_DIR.is_dir():
-        app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+        app.mount("/static", WebFiles(directory=WEB_DIR), name="static")
     else:
         @app.get("/static/{path:path}", include_in_schema=False)
         def no_static(path: str) -> Response:

@@ -207,6 +207,8 @@ class GameService:
             if data is None:
                 raise ApiError(404, f"no game {game_id!r}")
             g = self._rebuild(data)
+            if g.state.current_player() == CHANCE:
+                self._settle_chance(g)
             self._games[game_id] = g
             return g
 
@@ -234,6 +236,24 @@ class GameService:
             state.apply_action(action)
             g.events.append(text)
         return g
+
+    def _settle_chance(self, g: LiveGame) -> None:
+        """Draw and store the chance outcomes a stored game waits for (never left so by this
+        server, which stores a move and the chance after it together; a safety net on load)."""
+        state = g.state.clone()
+        new: list[tuple[str, int | None, LogLine]] = []
+        draw_chance(state, g.seed, g.version, g.players, new)
+        result = result_of(state)
+        status = "finished" if result is not None else (
+            "open" if any(s.kind == "human" and not s.claimed for s in g.seats) else "playing")
+        try:
+            g.updated = self.storage.append_events(
+                g.id, g.version, [(text, actor) for text, actor, _l in new], status, result)
+        except StaleVersion:
+            raise ApiError(409, "the game changed while it was loaded; try again") from None
+        g.state = state
+        g.events.extend(text for text, _a, _l in new)
+        g.log.extend(line for _t, _a, line in new)
 
     def _notify(self, game_id: str) -> None:
         for listener in list(self.listeners):
