@@ -1,4 +1,5 @@
-"""``thebes bench``: random playouts per second, events per second and clone time.
+"""``thebes bench``: random playouts per second, events per second, clone time and
+ISMCTS iterations per second (one second of search from the first decision).
 
 A random playout goes from the initial state to the end, every move uniform
 among the legal ones, every chance outcome drawn by its probability, no
@@ -53,10 +54,26 @@ def bench_clone(game_name: str, players: int, seed: int, copies: int = 20000) ->
     return (time.perf_counter() - start) / copies * 1e6
 
 
+def bench_ismcts(game_name: str, players: int, seed: int, think_ms: float = 1000.0) -> float:
+    """ISMCTS iterations per second from the first decision of a game."""
+    from thebes.bots.ismcts import ISMCTSBot
+    state = get_game(game_name).new_initial_state(players)
+    rng = random.Random(seed)
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    bot = ISMCTSBot(game_name, state.current_player(), random.Random(seed), think_ms=think_ms)
+    bot.choose(state)
+    return bot.last_iterations / (think_ms / 1000.0)
+
+
 def run_bench(only: str | None, games: int, seed: int) -> int:
     console = Console()
     table = Table(title=f"thebes bench: {games} random playouts per row, one process")
-    for column in ("game", "players", "games/s", "events/s", "events/game", "clone µs"):
+    for column in ("game", "players", "games/s", "events/s", "events/game", "clone µs",
+                   "ISMCTS it/s"):
         table.add_column(column, justify="right" if column != "game" else "left")
     names = [only] if only else game_names()
     with console.status("benchmarking...") as status:
@@ -70,8 +87,9 @@ def run_bench(only: str | None, games: int, seed: int) -> int:
                 status.update(f"{name}, {players} players...")
                 r = bench_playouts(name, players, games, seed)
                 clone_us = bench_clone(name, players, seed)
+                iterations = bench_ismcts(name, players, seed)
                 table.add_row(name, str(players), f"{r['games_per_s']:,.0f}",
                               f"{r['events_per_s']:,.0f}", f"{r['events_per_game']:.0f}",
-                              f"{clone_us:.2f}")
+                              f"{clone_us:.2f}", f"{iterations:,.0f}")
     console.print(table)
     return 0

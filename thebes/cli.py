@@ -25,6 +25,8 @@ examples:
   thebes play ra --resume games/ra-X.json    go on with a saved game
   thebes replay game.json --json             check a record, print its result
   thebes selfplay --game ra --players 3 --seed 7 --out game.json
+  thebes arena --game ra --players 3 --seats ismcts,greedy,greedy --games 200
+  thebes hint game.json --at 40              the search's best moves there
   thebes bench --game ra                     engine speed
 """
 
@@ -149,6 +151,35 @@ def cmd_arena(args: argparse.Namespace) -> int:
                      args.ray, options)
 
 
+def cmd_hint(args: argparse.Namespace) -> int:
+    """``thebes hint RECORD [--at N] [--seat K]``: the search's top moves for a position."""
+    from thebes.bots.hint import hint
+    from thebes.core import ThebesError
+    try:
+        record = Record.load(args.record)
+        at = len(record.events) if args.at is None else args.at
+        if not 0 <= at <= len(record.events):
+            raise RecordError(f"--at must be between 0 and {len(record.events)}")
+        state = Record(record.game, record.players, record.options,
+                       record.events[:at]).replay(check_result=False)
+        player = state.current_player()
+        if player < 0:
+            raise RecordError("nobody is to move there (chance or the end)")
+        seat = player if args.seat is None else args.seat - 1
+        rows = hint(state, seat, think_ms=args.think_ms or None, iterations=args.iterations)
+    except (RecordError, OptionsError, ReplayError, ThebesError) as err:
+        print(f"thebes hint: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({"index": at, "seat": seat + 1, "moves": rows}))
+        return 0
+    print(f"{get_game(record.game).title}, after {at} events, seat {seat + 1} to move:")
+    for row in rows:
+        expected = "" if row["expected"] is None else f"  expected {row['expected']:.2f}"
+        print(f"  {row['move']:<28} {row['share']:6.1%} of visits{expected}")
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from thebes.tui.play import run_play
     return run_play(args)
@@ -187,8 +218,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", choices=games, help="which game (not needed with --resume)")
     p.add_argument("--players", type=int, help="number of seats (default: the game's usual)")
     p.add_argument("--seat", type=int, default=1, help="your seat, 1-based (default 1)")
-    p.add_argument("--bot", default="greedy", help="bot for the other seats: random or greedy "
-                                                   "(default greedy)")
+    p.add_argument("--bot", default="greedy", help="bot for the other seats: random, greedy "
+                                                   "(default), easy, medium or hard")
     p.add_argument("--options", help="variant options as a JSON object (default {})")
     p.add_argument("--seed", type=int, help="seed for chance and bots (default: random)")
     p.add_argument("--resume", metavar="RECORD", help="go on with a saved game")
@@ -240,6 +271,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ray", metavar="ADDRESS", help="spread games over a Ray cluster ('local' "
                                                     "starts one here; needs thebes[cluster])")
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("hint", help="the search's best moves for a position of a record",
+                       description="Replay RECORD up to event --at (default: all of it) and "
+                                   "ask the ISMCTS search, from the seat to move's view only, "
+                                   "for its top moves with their share of visits and expected "
+                                   "outcome (0..1: win share blended with score margin).")
+    p.add_argument("record", metavar="RECORD")
+    p.add_argument("--at", type=int, help="number of events to replay (default: all)")
+    p.add_argument("--seat", type=int, help="1-based seat; must be the seat to move (default)")
+    p.add_argument("--think-ms", type=float, default=1000.0, help="search time (default 1000)")
+    p.add_argument("--iterations", type=int, default=2000,
+                   help="search iterations when --think-ms is 0")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_hint)
 
     p = sub.add_parser("bench", help="measure engine speed (random playouts per second)",
                        description="Random playouts from the initial state to the end, every "

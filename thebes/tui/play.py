@@ -49,6 +49,18 @@ def view_module(game: str) -> ModuleType:
     return importlib.import_module("thebes.tui." + GAME_MODULES[game].rsplit(".", 1)[1])
 
 
+def show_hint(console: Console, state: State, seat: int) -> None:
+    """The search's top moves for this seat, from its own view only."""
+    from thebes.bots.hint import hint
+    with console.status("thinking..."):
+        rows = hint(state, seat, think_ms=1000.0)
+    obs = state.observation(seat)
+    view = view_module(state.game.name)
+    for row in rows:
+        console.print(f"  [green]{view.move_label(obs, row['move'])}[/]  [dim]{row['move']}[/]"
+                      f"  {row['share']:.0%} of the search")
+
+
 def ask_menu(console: Console, view: ModuleType, state: State, seat: int) -> Any:
     """Offer the legal moves as a numbered menu; typed notation is accepted too."""
     obs = state.observation(seat)
@@ -57,9 +69,13 @@ def ask_menu(console: Console, view: ModuleType, state: State, seat: int) -> Any
     for i, text in enumerate(texts, 1):
         console.print(f"  [bold cyan]{i:>3}[/]  {view.move_label(obs, text)}  [dim]{text}[/dim]")
     while True:
-        answer = console.input("[bold]your move[/] (number, notation, or q to quit): ").strip()
+        answer = console.input("[bold]your move[/] (number, notation, h for a hint, "
+                               "q to quit): ").strip()
         if answer.lower() in ("q", "quit", "exit"):
             raise Quit
+        if answer.lower() in ("h", "hint", "?"):
+            show_hint(console, state, seat)
+            continue
         if answer.isdigit() and 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]
         try:
