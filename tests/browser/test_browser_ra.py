@@ -66,21 +66,30 @@ def server(tmp_path_factory: pytest.TempPathFactory):
 
 
 @pytest.fixture(scope="module")
-def browser_context(tmp_path_factory: pytest.TempPathFactory):
-    """Chromium with a fresh user-data-dir, English UI, a desktop-sized window."""
-    profile = tmp_path_factory.mktemp("chromium-profile")
+def playwright():
     pw = sync_api.sync_playwright().start()
+    yield pw
+    pw.stop()
+
+
+def launch(pw, tmp_path_factory: pytest.TempPathFactory, locale: str = "en-GB"):
+    """Chromium with a fresh user-data-dir (one browser, one person), a desktop-sized window."""
+    profile = tmp_path_factory.mktemp("chromium-profile")
     try:
         context = pw.chromium.launch_persistent_context(
             str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 1440, "height": 1000}, locale="en-GB")
+            viewport={"width": 1440, "height": 1000}, locale=locale)
     except Exception as err:  # chromium present but unusable here: say so plainly
-        pw.stop()
         pytest.skip(f"chromium could not be launched: {err}")
     context.set_default_timeout(15_000)
+    return context
+
+
+@pytest.fixture(scope="module")
+def browser_context(playwright, tmp_path_factory: pytest.TempPathFactory):
+    context = launch(playwright, tmp_path_factory)
     yield context
     context.close()
-    pw.stop()
 
 
 def post_json(url: str, body: dict) -> dict:
@@ -118,6 +127,9 @@ def choose(page):
     Bid the lowest sun on a rich lot (4+ tiles), else pass, else bid the lowest
     sun, else draw, else invoke Ra; discard the first tiles offered; end the turn.
     """
+    take = page.locator('svg.ra-board > g.tile[data-move^="god "]')
+    if take.count():  # a god is selected: take a tile with it
+        return take.first
     bid = lowest_bid(page)
     passing = page.locator('[data-move="pass"]')
     if bid is not None and track_size(page) >= 4:
@@ -126,7 +138,7 @@ def choose(page):
         return passing.first
     if bid is not None:
         return bid
-    for selector in ('[data-move="draw"]', '[data-move="ra"]', "#confirm-discard[data-move]",
+    for selector in ("[data-god]", '[data-move="draw"]', '[data-move="ra"]', "#confirm-discard[data-move]",
                      "[data-discard]", '#end-turn'):
         loc = page.locator(selector)
         if loc.count():
@@ -192,14 +204,15 @@ def test_lobby_create_and_play_ra_to_the_end(server: str, browser_context) -> No
             page.screenshot(path=str(SHOTS / "ra-game.png"), full_page=True)
             shot_taken = True
         before = board_version(page)
-        is_discard_tile = (target.get_attribute("data-discard") is not None)
+        is_discard_tile = (target.get_attribute("data-discard") is not None
+                           or target.get_attribute("data-god") is not None)
         try:
             target.click(timeout=3000)
         except sync_api.Error:
             continue  # the board was redrawn under the pointer: look again
         clicks += 1
         if is_discard_tile:
-            continue  # composing a discard: no move sent yet
+            continue  # composing a discard or choosing a god: no move sent yet
         try:
             page.wait_for_function(
                 "v => Number(document.querySelector('#board').dataset.version) !== v", arg=before, timeout=5000)
@@ -225,3 +238,82 @@ def test_lobby_create_and_play_ra_to_the_end(server: str, browser_context) -> No
     page.wait_for_selector("#open-games .game-row")
     page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
     assert errors == [], errors
+
+
+def play_one(page) -> bool:
+    """Click one legal move on ``page`` if it has one; True if a move was sent."""
+    for _ in range(3):
+        target = choose(page)
+        if target is None:
+            return False
+        before = board_version(page)
+        selecting = (target.get_attribute("data-discard") is not None
+                     or target.get_attribute("data-god") is not None)
+        try:
+            target.click(timeout=3000)
+        except sync_api.Error:
+            continue
+        if selecting:
+            continue
+        page.wait_for_function(
+            "v => Number(document.querySelector('#board').dataset.version) !== v", arg=before, timeout=5000)
+        return True
+    return False
+
+
+def test_two_browsers_invite_and_play(server: str, browser_context, playwright,
+                                      tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Ann creates a game with a seat for Bob and sends him his private link; both play
+    a few moves from their own browsers; a third person watches without a token."""
+    ann = browser_context.new_page()
+    ann.goto(server + "/")
+    ann.fill("#my-name", "Ann")
+    ann.select_option("#create-game", "ra")
+    ann.select_option("#create-players", "3")
+    ann.select_option('.seat-row[data-seat="2"] .seat-kind', "human")
+    ann.fill('.seat-row[data-seat="2"] .seat-name', "Bob")
+    ann.select_option('.seat-row[data-seat="3"] .seat-kind', "bot")
+    ann.click("#create-submit")
+    ann.wait_for_selector(".links li")
+    assert ann.locator(".links li").count() == 2
+    bob_link = ann.locator('.links li[data-seat="2"] input.link').input_value()
+    ann_link = ann.locator('.links li[data-seat="1"] input.link').input_value()
+    assert "token=" in bob_link and bob_link != ann_link
+    ann.click("#open-my-seat")
+    ann.wait_for_selector("svg.ra-board")
+
+    other = launch(playwright, tmp_path_factory, locale="fr-FR")
+    try:
+        bob = other.new_page()
+        bob.goto(bob_link)
+        bob.wait_for_selector("svg.ra-board")
+        # Bob's browser speaks French: the page follows the browser's language.
+        assert "Vous jouez la place 2 (Bob)" in bob.locator(".who").inner_text()
+        assert "Ann" in ann.locator(".who").inner_text()
+
+        watcher = other.new_page()
+        watcher.goto(ann_link.split("?")[0])
+        watcher.wait_for_selector("svg.ra-board")
+        assert "regardez" in watcher.locator(".who").inner_text()
+
+        moves = 0
+        deadline = time.time() + 40
+        while moves < 12 and time.time() < deadline:
+            progressed = False
+            for page in (ann, bob):
+                if play_one(page):
+                    moves += 1
+                    progressed = True
+            if not progressed:
+                ann.wait_for_timeout(50)
+        assert moves >= 6, f"only {moves} moves were played from the two browsers"
+        # Both browsers and the spectator see the same game, live.
+        for page in (ann, bob, watcher):
+            page.wait_for_function(
+                "v => Number(document.querySelector('#board').dataset.version) >= v",
+                arg=board_version(ann), timeout=5000)
+        assert watcher.locator("[data-move]").count() == 0   # a spectator has nothing to click
+        assert "Bob" in ann.locator("#log").inner_text()
+        assert "Ann" in bob.locator("#log").inner_text()
+    finally:
+        other.close()

@@ -199,12 +199,16 @@ async function showLobby(root) {
       })) : h("p", { class: "muted" }, t("lobby.finished.none")));
   }
 
-  function defaultSeats(n) {
+  function botsFor(gm) { return (gm && gm.bots && gm.bots.length ? gm.bots : meta.bots) || []; }
+
+  function defaultSeats(n, bots) {
+    const best = bots.includes("greedy") ? "greedy" : bots[0];
     const seats = [];
     for (let i = 0; i < n; i++) {
       const old = form.seats[i];
-      seats.push(old || (i === 0 ? { kind: "human", name: "", bot: null } : { kind: "bot", name: "", bot: (meta.bots.includes("greedy") ? "greedy" : meta.bots[0]) }));
+      seats.push(old || (i === 0 ? { kind: "human", name: "", bot: null } : { kind: "bot", name: "", bot: best }));
     }
+    for (const seat of seats) if (seat.kind === "bot" && !bots.includes(seat.bot)) seat.bot = best;
     form.seats = seats;
   }
 
@@ -215,7 +219,8 @@ async function showLobby(root) {
     const gm = meta.games.find((g) => g.name === form.game) || meta.games[0];
     form.game = gm.name;
     if (!form.players || form.players < gm.min_players || form.players > gm.max_players) form.players = gm.min_players;
-    defaultSeats(form.players);
+    const bots = botsFor(gm);
+    defaultSeats(form.players, bots);
     const players = [];
     for (let n = gm.min_players; n <= gm.max_players; n++) players.push(n);
 
@@ -235,7 +240,7 @@ async function showLobby(root) {
 
     const seatRows = form.seats.map((s, i) => h("div", { class: "seat-row", "data-seat": String(i + 1) },
       h("span", { class: "seat-num" }, t("create.seat", { seat: i + 1 })),
-      h("select", { class: "seat-kind", onchange: (e) => { s.kind = e.target.value; if (s.kind === "bot" && !s.bot) s.bot = meta.bots[0]; drawCreate(); } },
+      h("select", { class: "seat-kind", onchange: (e) => { s.kind = e.target.value; if (s.kind === "bot" && !s.bot) s.bot = bots[0]; drawCreate(); } },
         h("option", { value: "human", selected: s.kind === "human" }, t("create.kind.human")),
         h("option", { value: "bot", selected: s.kind === "bot" }, t("create.kind.bot"))),
       s.kind === "human"
@@ -243,7 +248,7 @@ async function showLobby(root) {
           ? h("span", { class: "you" }, `${myName() || "?"} (${t("create.you")})`)
           : h("input", { class: "seat-name", value: s.name, placeholder: t("create.friend"), maxlength: "40", oninput: (e) => { s.name = e.target.value; } }))
         : h("select", { class: "seat-bot", "aria-label": t("create.strength"), onchange: (e) => { s.bot = e.target.value; } },
-          meta.bots.map((b) => h("option", { value: b, selected: s.bot === b }, botLabel(b))))));
+          bots.map((b) => h("option", { value: b, selected: s.bot === b }, botLabel(b))))));
 
     createBox.replaceChildren(
       h("h2", null, t("create.title")),

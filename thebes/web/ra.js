@@ -378,10 +378,12 @@ export function render(ctx) {
     else text = t("ra.hint.wait.turn", { name: waitingFor });
   } else if (discards.length) {
     const chosen = ui.discard;
-    const complete = discards.some((opt) => opt.length === chosen.length && within(chosen, opt));
+    // the legal option with exactly the chosen tiles: its own spelling is the canonical one
+    const match = discards.find((opt) => opt.length === chosen.length && within(chosen, opt));
+    const complete = Boolean(match);
     text = complete ? t("ra.hint.discard.ready") : t("ra.hint.discard", { disaster: t(`kind.${obs.discard ? obs.discard.disaster : "funeral"}`) });
     if (chosen.length) text += " " + t("ra.selected", { tiles: kindList(chosen, t) });
-    const move = "discard " + chosen.join(" ");
+    const move = match ? "discard " + match.join(" ") : null;
     btns.push(h("button", { class: "btn primary", id: "confirm-discard", "data-move": complete ? move : null, disabled: !complete,
       onclick: () => { if (complete) { ui.discard = []; send(move); } } }, t("ra.confirmdiscard")));
     if (chosen.length) btns.push(h("button", { class: "btn", onclick: () => { ui.discard = []; redraw(); } }, t("ra.clear")));
