@@ -143,7 +143,7 @@ def determinize(state: "SarcophagusState", seat: int, rng: random.Random) -> "Sa
             special_places.append(21 + j)
     normal_places = [p for p in range(NUM_POSITIONS)
                      if hidden_pos >> p & 1 and SARCOPHAGUS_SLOT[p] < 0]
-    unseen = [layout[p] for p in special_places + normal_places]
+    unseen = sorted(layout[p] for p in special_places + normal_places)  # order: seen facts only
     fives = [t for t in unseen if t in nt.FIVES]
     nulls = [t for t in unseen if t % 6 == nt.NULL]
     rng.shuffle(nulls)
@@ -179,6 +179,7 @@ def determinize(state: "SarcophagusState", seat: int, rng: random.Random) -> "Sa
         lot_indices = [i for i, lot in enumerate(state.lots) if lot[0] == other and not lot[3]]
         for i in lot_indices:
             values.extend(state.lots[i][2])
+        values.sort()  # the draw depends on what the seat sees, never on the hidden order
         rng.shuffle(values)
         hand_count = state.handn[other]
         mask = 0
