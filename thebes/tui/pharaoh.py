@@ -122,8 +122,24 @@ def chart(info: dict[str, Any]) -> Table:
     return table
 
 
+HINTS = {
+    "starting housing": "Setup: draw your first housing on any empty square (free).",
+    "starting resources": "Setup: you start with 1 labour; choose two more resources.",
+    "dice action": "Dice action: pick one action the dice offer (a production action needs "
+                   "its building). Once a round you may first spend 1 resource to move a die "
+                   "by 1.",
+    "erase": "Flood: erase one of your tiles (hills and rivers stay).",
+    "build action": "Build action: draw one tile, paying its cost, or skip. Points and bonuses "
+                    "count in the round a tile is drawn.",
+    "free build": "Free build (admin): draw any tile but an admin, paying nothing, or skip.",
+    "guild resource": "Guild: take one resource of your choice.",
+}
+
+
 def score_sheet(obs: dict[str, Any], info: dict[str, Any]) -> Text:
-    line = Text("Reputation  ", style="bold")
+    line = Text("Round       ", style="dim")
+    line.append("".join(f"{r:>3}" for r in range(1, 21)) + "\n", style="dim")
+    line.append("Reputation  ", style="bold")
     rounds = info["round_scores"]
     for r in range(20):
         if r < len(rounds):
@@ -156,6 +172,7 @@ def render(obs: dict[str, Any], seat: int) -> Group:
         side.add_row(offers(obs, info))
     producers = "  ".join(f"{VERB[a]} +{yield_of(info, a)}" for a in ENABLER)
     side.add_row(Text(f"Yields: {producers}", style="dim"))
+    side.add_row(Text("^^ hill  ~~ river  ·· empty; highlighted: drawn this round", style="dim"))
     if obs["marked"]:
         done = set(info["objectives_done"])
         objectives = Text("Objectives:\n", style="bold")
@@ -168,6 +185,8 @@ def render(obs: dict[str, Any], seat: int) -> Group:
     parts += [top, score_sheet(obs, info)]
     if obs["round"] > 0 and obs["to_move"] == seat:
         parts.append(chart(info))
+    if obs["to_move"] == seat and obs["phase"] in HINTS:
+        parts.append(Text(HINTS[obs["phase"]], style="italic cyan"))
     if obs["players"] > 1:
         others = Table(box=None, padding=(0, 1))
         for column in ("seat", "score", "storage", "tiles", "dice", "this round"):
