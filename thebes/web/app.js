@@ -55,6 +55,13 @@ const store = {
   },
 };
 
+let metaPromise = null;
+function getMeta() {
+  if (!metaPromise) metaPromise = api("/api/meta").catch((err) => { metaPromise = null; throw err; });
+  return metaPromise;
+}
+let titles = {};
+
 function myName() { return store.get("thebes.name", ""); }
 function mySeats() { return store.get("thebes.seats", {}); }
 function rememberSeat(gameId, seat, token) {
@@ -327,7 +334,7 @@ async function showLobby(root) {
   rerender = () => { drawCreate(); drawLists(); };
   drawCreate(); drawLists();
   try {
-    meta = await api("/api/meta");
+    meta = await getMeta();
   } catch (err) {
     meta = { games: [], bots: [] };
     toast(t("error.network"));
@@ -408,7 +415,7 @@ function showGame(root, gameId, token) {
     boardEl.dataset.version = String(v.version);
     boardEl.dataset.status = v.status;
     const mod = TABLES[v.game];
-    const title = mod && mod.TITLE ? mod.TITLE : v.game;
+    const title = titles[v.game] || (mod && mod.TITLE) || v.game;
     headEl.replaceChildren(...[
       h("a", { class: "btn", href: "/", "data-nav": "" }, t("game.back")),
       h("h1", null, title),
@@ -490,6 +497,10 @@ function showGame(root, gameId, token) {
   }
 
   rerender = draw;
+  getMeta().then((m) => {
+    for (const g of m.games || []) titles[g.name] = g.title;
+    if (state.view) draw();
+  }).catch(() => {});
   cleanup = () => {
     state.closed = true;
     clearTimeout(retryTimer);

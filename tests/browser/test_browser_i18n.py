@@ -1,0 +1,67 @@
+"""The web client's translation table, checked without a browser.
+
+Every string of the page goes through thebes/web/i18n.js: English and French
+must hold the same keys, every key the client asks for must exist, and the
+placeholders of a key must be the same in both languages.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parents[2] / "thebes" / "web"
+
+KINDS = ["ra", "god", "gold", "pharaoh", "nile", "flood", "astronomy", "agriculture", "writing",
+         "religion", "art", "fortress", "obelisk", "palace", "pyramid", "temple", "statue",
+         "step-pyramid", "sphinx", "funeral", "drought", "unrest", "earthquake"]
+
+
+def tables() -> dict[str, dict[str, str]]:
+    text = (WEB / "i18n.js").read_text(encoding="utf-8")
+    out: dict[str, dict[str, str]] = {}
+    for lang, body in re.findall(r"\n  (\w\w): \{\n(.*?)\n  \},", text, re.S):
+        out[lang] = dict(re.findall(r'"([\w.-]+)":\s*"((?:[^"\\]|\\.)*)"', body))
+    return out
+
+
+def test_english_and_french_have_the_same_keys() -> None:
+    t = tables()
+    assert set(t) == {"en", "fr"}
+    assert len(t["en"]) > 150
+    assert sorted(set(t["en"]) - set(t["fr"])) == []
+    assert sorted(set(t["fr"]) - set(t["en"])) == []
+
+
+def test_placeholders_match() -> None:
+    t = tables()
+    for key, en in t["en"].items():
+        assert set(re.findall(r"\{(\w+)\}", en)) == set(re.findall(r"\{(\w+)\}", t["fr"][key])), key
+
+
+def test_every_key_the_client_uses_exists() -> None:
+    en = tables()["en"]
+    used: set[str] = set()
+    for name in ("app.js", "ra.js"):
+        used |= set(re.findall(r'\bt\("([\w.-]+)"\s*[,)]', (WEB / name).read_text(encoding="utf-8")))
+    assert len(used) > 80
+    assert sorted(used - set(en)) == []
+    # keys built at run time
+    dynamic = [f"kind.{k}" for k in KINDS] + [f"short.{k}" for k in KINDS]
+    dynamic += [f"status.{s}" for s in ("open", "playing", "finished")]
+    dynamic += [f"ra.auction.{k}" for k in ("drawn", "voluntary", "forced")]
+    dynamic += [f"ra.tally.{k}" for k in ("pharaohs", "civilizations", "nile", "gods", "gold",
+                                           "monuments", "suns")]
+    dynamic += [f"bot.{b}" for b in ("random", "greedy")]
+    assert sorted(k for k in dynamic if k not in en) == []
+
+
+def test_ra_kinds_match_the_engine_when_available() -> None:
+    text = (WEB / "ra.js").read_text(encoding="utf-8")
+    block = re.search(r"export const KINDS = \[(.*?)\];", text, re.S).group(1)
+    assert re.findall(r'"([\w-]+)"', block) == KINDS
+    try:
+        from thebes.games.ra import tiles
+    except ImportError:
+        return
+    assert list(tiles.KINDS) == KINDS
