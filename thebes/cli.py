@@ -268,8 +268,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--options", help="variant options as a JSON object (default {})")
     p.add_argument("--records", metavar="DIR", help="keep every game's record in DIR")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--ray", metavar="ADDRESS", help="spread games over a Ray cluster ('local' "
-                                                    "starts one here; needs thebes[cluster])")
+    p.add_argument("--ray", metavar="ADDRESS", help="spread games over a Ray cluster at ADDRESS "
+                                                    "('auto': the running cluster, else a new "
+                                                    "local one; 'local': a new local one). "
+                                                    "Needs pip install 'thebes[cluster]'")
     p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("hint", help="the search's best moves for a position of a record",

@@ -59,3 +59,12 @@ def test_arena_json_output_has_the_documented_shape(tmp_path, capsys):
 @pytest.mark.parametrize("seats", ["greedy,random", "greedy,random,oracle"])
 def test_arena_refuses_bad_seats(capsys, seats):
     assert main(["arena", "--game", "ra", "--players", "3", "--seats", seats, "--games", "1"]) == 2
+
+
+def test_a_small_arena_runs_on_a_local_ray_cluster(capsys):
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'thebes[cluster]')")
+    code = main(["arena", "--game", "ra", "--players", "3", "--seats", "greedy,random,random",
+                 "--games", "3", "--ray", "auto", "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 3 and sum(b["games"] for b in out["bots"]) == 9

@@ -35,8 +35,16 @@ def _results_ray(specs: list[ArenaGame], address: str) -> Iterator[dict[str, Any
         import ray
     except ImportError:
         raise OptionsError("--ray needs Ray: pip install 'thebes[cluster]'") from None
-    ray.init(address=None if address == "local" else address, ignore_reinit_error=True,
-             include_dashboard=False, logging_level="ERROR")
+    options = {"ignore_reinit_error": True, "include_dashboard": False, "logging_level": "ERROR"}
+    if address == "local":
+        ray.init(**options)
+    else:
+        try:
+            ray.init(address=address, **options)
+        except ConnectionError:
+            if address != "auto":
+                raise OptionsError(f"no Ray cluster answers at {address}") from None
+            ray.init(**options)  # auto: no cluster running, start a local one
     remote = ray.remote(play_arena_game)
     pending = [remote.remote(spec) for spec in specs]
     while pending:
