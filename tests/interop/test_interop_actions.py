@@ -31,7 +31,7 @@ def _deal(enc, state, rng):
 
 
 def test_covered_games_are_registered_thebes_games():
-    assert covered_games() == ["ra", "sarcophagus", "pharaoh"]
+    assert covered_games() == ["ra", "sarcophagus", "pharaoh", "pharaohs-heir"]
     for name in covered_games():
         get_game(name)
 

@@ -14,7 +14,8 @@ from thebes.interop import openspiel  # noqa: E402
 
 SIMS = [("python_thebes_ra", 2), ("python_thebes_ra(players=4)", 1),
         ("python_thebes_sarcophagus", 3), ("python_thebes_sarcophagus(players=4,base_free=False)", 2),
-        ("python_thebes_pharaoh", 2), ("python_thebes_pharaoh(players=1,objectives=True)", 2)]
+        ("python_thebes_pharaoh", 2), ("python_thebes_pharaoh(players=1,objectives=True)", 2),
+        ("python_thebes_pharaohs_heir", 1), ("python_thebes_pharaohs_heir(players=4)", 1)]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -23,7 +24,8 @@ def registered():
 
 
 def test_register_names_every_covered_game_and_is_idempotent(registered):
-    assert registered == ["python_thebes_ra", "python_thebes_sarcophagus", "python_thebes_pharaoh"]
+    assert registered == ["python_thebes_ra", "python_thebes_sarcophagus", "python_thebes_pharaoh",
+                          "python_thebes_pharaohs_heir"]
     assert openspiel.register() == registered
     names = pyspiel.registered_names()
     for short in registered:
@@ -144,10 +146,11 @@ def test_openspiel_mcts_and_ismcts_bots_play_from_the_docs():
 
 
 @pytest.mark.parametrize("name,kind", [("sarcophagus", "ismcts"), ("ra", "ismcts"),
-                                       ("pharaoh", "mcts"), ("sarcophagus", "mcts")])
+                                       ("pharaoh", "mcts"), ("sarcophagus", "mcts"),
+                                       ("pharaohs-heir", "ismcts"), ("pharaohs-heir", "mcts")])
 def test_make_bot_gives_a_thebes_bot_that_returns_legal_engine_actions(name, kind):
     game = get_game(name)
-    players = 3 if name == "ra" else 2
+    players = 3 if name in ("ra", "pharaohs-heir") else 2
     state = game.new_initial_state(players)
     rng = random.Random(9)
     bots = [openspiel.make_bot(kind, game, seat, random.Random(seat), simulations=8)

@@ -15,7 +15,8 @@ from thebes.interop.pettingzoo import env  # noqa: E402
 
 SETUPS = [("ra", 3, None), ("ra", 5, None), ("sarcophagus", 2, None),
           ("sarcophagus", 4, {"base_free": False}), ("pharaoh", 1, {"objectives": True}),
-          ("pharaoh", 3, None)]
+          ("pharaoh", 3, None), ("pharaohs-heir", 3, None), ("pharaohs-heir", 4, None),
+          ("pharaohs-heir", 3, {"piecepacks": 1})]
 
 
 @pytest.mark.parametrize("game,players,options", SETUPS)
@@ -47,7 +48,8 @@ def _play(e, seed, action_seed=0):
     return trace
 
 
-@pytest.mark.parametrize("game,players", [("ra", 4), ("sarcophagus", 3), ("pharaoh", 2)])
+@pytest.mark.parametrize("game,players", [("ra", 4), ("sarcophagus", 3), ("pharaoh", 2),
+                                          ("pharaohs-heir", 3)])
 def test_a_seed_fixes_the_whole_game_and_the_winner_gets_one(game, players):
     first = _play(env(game, players), seed=3)
     assert _play(env(game, players), seed=3) == first

@@ -61,7 +61,8 @@ class Encoding:
 
     def __init__(self, name: str, players: int, options: dict[str, Any],
                  moves: list[str], chance: list[str],
-                 dealer_for: Callable[[State], Dealer | None] | None = None) -> None:
+                 dealer_for: Callable[[State], Dealer | None] | None = None,
+                 walker_for: Callable[["Encoding", State], "Walker"] | None = None) -> None:
         self.name = name
         self.game = get_game(name)
         self.players = players
@@ -73,6 +74,9 @@ class Encoding:
         if len(self.move_index) != len(self.moves) or len(self.chance_index) != len(self.chance):
             raise ValueError(f"{name}: a vocabulary spells one event twice")
         self._dealer_for = dealer_for
+        self._walker_for = walker_for
+        #: whether a move is a sequence of token ids (Pharaoh's Heir) rather than one id.
+        self.compound = walker_for is not None
         # (is chance, engine action) -> id and back; the engines' texts depend
         # only on the action and whether the node is chance (checked in tests).
         self._ids: dict[tuple[bool, Hashable], int] = {}
@@ -94,6 +98,11 @@ class Encoding:
         if self._dealer_for is None or not state.is_chance_node():
             return None
         return self._dealer_for(state)
+
+    def walker(self, state: State) -> "Walker":
+        """A :class:`Walker` over the legal moves of ``state`` (compound encodings only)."""
+        assert self._walker_for is not None
+        return self._walker_for(self, state)
 
     def action_id(self, state: State, action: Hashable) -> int:
         """The id of ``action`` (a move, or a listed chance outcome) in ``state``."""
@@ -223,10 +232,318 @@ def _pharaoh(players: int, options: dict[str, Any]) -> Encoding:
     return Encoding("pharaoh", players, options, moves, chance)
 
 
+# ---------------------------------------------------------------------- Pharaoh's Heir
+#: the token that ends a compound move.
+END = "<end>"
+#: counts and numbers a Pharaoh's Heir move may name (0 .. MAX_NUMBER).
+MAX_NUMBER = 199
+
+
+def tokens_of_text(text: str) -> list[str]:
+    """A move's tokens: its words, each ``P:K`` split into ``P:`` and ``K``, then :data:`END`."""
+    out = []
+    for word in text.split(" "):
+        pos, sep, count = word.partition(":")
+        if sep:
+            out.append(pos + ":")
+            out.append(count)
+        else:
+            out.append(word)
+    out.append(END)
+    return out
+
+
+def text_of_tokens(tokens: list[str]) -> str:
+    """Inverse of :func:`tokens_of_text` (``END`` dropped)."""
+    words: list[str] = []
+    glue = False
+    for tok in tokens:
+        if tok == END:
+            break
+        if glue:
+            words[-1] += tok
+        else:
+            words.append(tok)
+        glue = tok.endswith(":")
+    return " ".join(words)
+
+
+class Walker:
+    """One compound move being chosen token by token (Pharaoh's Heir).
+
+    ``options()`` are the token ids that keep at least one legal move
+    possible; ``step(token)`` returns the engine action once ``<end>`` is
+    chosen, else ``None``. Every legal move is the sequence of its notation's
+    tokens then ``<end>``, and every token sequence the walker allows is a
+    legal move.
+    """
+
+    def options(self) -> list[int]:
+        raise NotImplementedError
+
+    def step(self, token: int) -> Hashable | None:
+        raise NotImplementedError
+
+    def tokens(self) -> list[int]:
+        """The token ids chosen so far."""
+        raise NotImplementedError
+
+    def copy(self) -> "Walker":
+        raise NotImplementedError
+
+
+class ListWalker(Walker):
+    """A walker over an explicit list of moves (a trie over their tokens)."""
+
+    __slots__ = ("cands", "chosen")
+
+    def __init__(self, cands: list[tuple[tuple[int, ...], Hashable]]) -> None:
+        self.cands = cands
+        self.chosen: list[int] = []
+
+    def options(self) -> list[int]:
+        i = len(self.chosen)
+        return sorted({toks[i] for toks, _ in self.cands})
+
+    def step(self, token: int) -> Hashable | None:
+        i = len(self.chosen)
+        cands = [c for c in self.cands if c[0][i] == token]
+        if not cands:
+            raise ValueError(f"token {token} is not legal here")
+        self.cands = cands
+        self.chosen = self.chosen + [token]
+        if len(cands[0][0]) == i + 1:  # the END token: one move is spelled
+            return cands[0][1]
+        return None
+
+    def tokens(self) -> list[int]:
+        return list(self.chosen)
+
+    def copy(self) -> "ListWalker":
+        w = ListWalker(self.cands)
+        w.chosen = self.chosen[:]
+        return w
+
+
+class SplitWalker(Walker):
+    """A walker over a token distribution (``place``, ``pay``, ``offer``,
+    ``starve``, ``protect``: a :class:`~thebes.games.pharaohs_heir.views.Splits`)
+    or a harvest exchange (``reap``: ``Exchanges``, any total), built from the
+    view's bins and caps without listing its forms.
+
+    Tokens: the head word; for ``offer`` the grain G; then for each bin used,
+    in canonical order, ``P:`` and ``K`` (``P`` alone for ``starve`` and
+    ``protect``); then ``<end>``, legal once the total is reached.
+    """
+
+    __slots__ = ("enc", "head", "kind", "bins", "caps", "total", "exact", "single", "offer",
+                 "counts", "i", "m", "stage", "chosen", "bin")
+
+    def __init__(self, enc: Encoding, head: str, kind: int, bins: list[int], caps: list[int],
+                 total: int, exact: bool, single: bool, offer: bool) -> None:
+        self.enc = enc
+        self.head = head
+        self.kind = kind
+        self.bins = list(bins)
+        self.caps = list(caps)
+        self.total = total
+        self.exact = exact          # Splits: the counts sum to total; Exchanges: any sum
+        self.single = single        # starve / protect: a slot is named once, count 1
+        self.offer = offer          # bin 0 is the grain, named first as a number
+        self.counts = [0] * len(bins)
+        self.i = 1 if offer else 0  # first bin still open
+        self.m = total
+        self.stage = "head"
+        self.chosen: list[int] = []
+        self.bin = -1
+
+    def _suffix(self, j: int) -> int:
+        return sum(self.caps[j:])
+
+    def options(self) -> list[int]:
+        ids = self.enc.move_index
+        if self.stage == "head":
+            return [ids[self.head]]
+        if self.stage == "grain":
+            top = min(self.caps[0], self.m)
+            return sorted(ids[str(g)] for g in range(top + 1) if self.m - g <= self._suffix(1))
+        if self.stage == "count":
+            j = self.bin
+            top = min(self.caps[j], self.m) if self.exact else self.caps[j]
+            ks = [k for k in range(1, top + 1)
+                  if not self.exact or self.m - k <= self._suffix(j + 1)]
+            return sorted(ids[str(k)] for k in ks)
+        # stage "slot": another bin, or the end
+        out = []
+        if not self.exact or self.m == 0:
+            out.append(ids[END])
+        if not self.exact or self.m > 0:
+            from thebes.games.pharaohs_heir.pieces import slot_name
+            for j in range(self.i, len(self.bins)):
+                if self.caps[j] < 1:
+                    continue
+                if self.exact and self.m - min(self.caps[j], self.m) > self._suffix(j + 1):
+                    continue
+                out.append(ids[slot_name(self.bins[j]) + ("" if self.single else ":")])
+        return sorted(out)
+
+    def step(self, token: int) -> Hashable | None:
+        if token not in self.options():
+            raise ValueError(f"token {token} is not legal here")
+        text = self.enc.moves[token]
+        self.chosen = self.chosen + [token]
+        if self.stage == "head":
+            self.stage = "grain" if self.offer else "slot"
+            return None
+        if self.stage == "grain":
+            g = int(text)
+            self.counts = self.counts[:]
+            self.counts[0] = g
+            self.m -= g
+            self.stage = "slot"
+            return None
+        if self.stage == "count":
+            k = int(text)
+            self.counts = self.counts[:]
+            self.counts[self.bin] = k
+            self.m -= k
+            self.i = self.bin + 1
+            self.stage = "slot"
+            return None
+        if text == END:
+            return self._action()
+        from thebes.games.pharaohs_heir.pieces import SLOT_BY_NAME
+        slot = SLOT_BY_NAME[text.rstrip(":")]
+        j = self.bins.index(slot, self.i)
+        if self.single:
+            self.counts = self.counts[:]
+            self.counts[j] = 1
+            self.m -= 1
+            self.i = j + 1
+        else:
+            self.bin = j
+            self.stage = "count"
+        return None
+
+    def _action(self) -> tuple:
+        from thebes.games.pharaohs_heir.actions import OFFER
+        pairs = tuple((self.bins[j], k) for j, k in enumerate(self.counts)
+                      if k and not (self.offer and j == 0))
+        if self.single:
+            return (self.kind, tuple(s for s, _ in pairs))
+        if self.offer:
+            return (OFFER, self.counts[0], pairs)
+        return (self.kind, pairs)
+
+    def tokens(self) -> list[int]:
+        return list(self.chosen)
+
+    def copy(self) -> "SplitWalker":
+        w = SplitWalker.__new__(SplitWalker)
+        for name in SplitWalker.__slots__:
+            setattr(w, name, getattr(self, name))
+        return w
+
+
+def _ph_walker(enc: Encoding, state: State) -> Walker:
+    from thebes.games.pharaohs_heir.actions import OFFER, PAY, PLACE, PROTECT, REAP, STARVE
+    from thebes.games.pharaohs_heir.views import Exchanges, Splits
+
+    legal = state.legal_actions()
+    if isinstance(legal, Splits):
+        head = {PLACE: "place", PAY: "pay", OFFER: "offer", STARVE: "starve",
+                PROTECT: "protect"}[legal.kind]
+        return SplitWalker(enc, head, legal.kind, legal.bins, list(legal.caps), legal.total,
+                           exact=True, single=legal.kind in (STARVE, PROTECT),
+                           offer=legal.kind == OFFER)
+    if isinstance(legal, Exchanges):
+        return SplitWalker(enc, "reap", REAP, legal.bins, list(legal.caps), 0,
+                           exact=False, single=False, offer=False)
+    index = enc.move_index
+    cands = []
+    for a in legal:
+        cands.append((tuple(index[t] for t in tokens_of_text(state.action_to_text(a))), a))
+    return ListWalker(cands)
+
+
+class _StackDealer(Dealer):
+    """Pharaoh's Heir's ``nile`` or ``land`` event dealt tile by tile, in the
+    order the spec's probability draws them: for ``nile``, each stack's top
+    first (numbered tiles only), then the other tiles stack by stack, top
+    down; for ``land``, the written tiles stack by stack, top down. Each draw
+    has probability count left / tiles left."""
+
+    def __init__(self, kind: int, pool: dict[int, int], base: int, tiles: tuple[int, ...],
+                 steps: int, tops: int, numbered: frozenset) -> None:
+        self.kind = kind
+        self.pool = pool        # tile -> count at the start
+        self.base = base        # chance id of tile code 0 (ids are base + index in ``tiles``)
+        self.tiles = tiles      # tile codes in chance-id order
+        self.steps = steps
+        self.tops = tops        # how many stack tops are drawn first (nile), else 0
+        self.numbered = numbered
+
+    def outcomes(self, dealt: list[int]) -> list[tuple[int, float]]:
+        left = dict(self.pool)
+        for ident in dealt:
+            left[self.tiles[ident - self.base]] -= 1
+        i = len(dealt)
+        allowed = [t for t in self.tiles if left[t] > 0 and (i >= self.tops or t in self.numbered)]
+        total = sum(left[t] for t in allowed)
+        return [(self.base + self.tiles.index(t), left[t] / total) for t in allowed]
+
+    def finish(self, dealt: list[int]) -> tuple:
+        tiles = [self.tiles[i - self.base] for i in dealt]
+        if self.tops:
+            tops, rest = tiles[:self.tops], iter(tiles[self.tops:])
+            out = []
+            for k in range(self.tops):
+                out.append(tops[k])
+                out.extend(next(rest) for _ in range(5))
+            tiles = out
+        return (self.kind, tuple(tiles))
+
+
+def _pharaohs_heir(players: int, options: dict[str, Any]) -> Encoding:
+    from thebes.games.pharaohs_heir import chance as ch
+    from thebes.games.pharaohs_heir.actions import LAND, NILE
+    from thebes.games.pharaohs_heir.pieces import (ACTIONS, BUILDING_NAMES, COLUMNS, DROUGHT,
+                                                   FLOOD, LAND_BY_NAME, NUMBERED, SLOT_BY_NAME,
+                                                   land_set, nile_name, nile_set)
+    from thebes.games.pharaohs_heir.state import P_LAND, P_NILE
+
+    pp = options["piecepacks"]
+    moves = list(ACTIONS) + ["bonus", "peek", "pass", "take", "offer", "place", "reap", "pay",
+                             "starve", "protect", "build", "canal", "floodwall"]
+    moves += list(COLUMNS) + list(BUILDING_NAMES) + list(LAND_BY_NAME)
+    moves += list(SLOT_BY_NAME) + [s + ":" for s in SLOT_BY_NAME]
+    moves += [str(k) for k in range(MAX_NUMBER + 1)] + [END]
+    nile_tiles = (2, 3, 4, 5, FLOOD, DROUGHT)
+    land_tiles = tuple(LAND_BY_NAME.values())
+    chance = [f"deal {nile_name(t)}" for t in nile_tiles]
+    chance += [f"deal {name}" for name in LAND_BY_NAME]
+    chance += [f"blessing {k}" for k in range(1, players + 1)]
+    nile_pool = dict(nile_set(pp))
+    land_pool = dict(land_set(pp))
+    numbered = frozenset(NUMBERED)
+
+    def dealer_for(state: State) -> Dealer | None:
+        if state.phase == P_NILE:
+            return _StackDealer(NILE, nile_pool, 0, nile_tiles, 6 * pp, pp, numbered)
+        if state.phase == P_LAND:
+            stacks = ch.land_stack_count(state.num_players, pp, state.cycle == 0)
+            return _StackDealer(LAND, land_pool, len(nile_tiles), land_tiles, 6 * stacks, 0,
+                                numbered)
+        return None
+
+    return Encoding("pharaohs-heir", players, options, moves, chance, dealer_for, _ph_walker)
+
+
 BUILDERS: dict[str, Callable[[int, dict[str, Any]], Encoding]] = {
     "ra": _ra,
     "sarcophagus": _sarcophagus,
     "pharaoh": _pharaoh,
+    "pharaohs-heir": _pharaohs_heir,
 }
 
 

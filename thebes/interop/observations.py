@@ -37,7 +37,8 @@ class Tensor:
         """``[(name, shape, offset)]`` in order."""
         return list(self.pieces)
 
-    def encode(self, obs: dict[str, Any], seat: int | None) -> list[float]:
+    def encode(self, obs: dict[str, Any], seat: int | None,
+               tokens: Any = ()) -> list[float]:
         raise NotImplementedError
 
 
@@ -83,7 +84,8 @@ class RaTensor(Tensor):
         self.add("fame", n)
         self.add("display", n, len(KINDS))
 
-    def encode(self, obs: dict[str, Any], seat: int | None) -> list[float]:
+    def encode(self, obs: dict[str, Any], seat: int | None,
+               tokens: Any = ()) -> list[float]:
         o = self.offset
         out = [0.0] * self.size
         n = self.n
@@ -169,7 +171,8 @@ class SarcophagusTensor(Tensor):
         self.add("tie_coins", 21, n, 6)
         self.add("end_discards", n)
 
-    def encode(self, obs: dict[str, Any], seat: int | None) -> list[float]:
+    def encode(self, obs: dict[str, Any], seat: int | None,
+               tokens: Any = ()) -> list[float]:
         o = self.offset
         out = [0.0] * self.size
         n = self.n
@@ -258,7 +261,8 @@ class PharaohTensor(Tensor):
         self.add("this_round", n)
         self.add("objectives_done", n, 12)
 
-    def encode(self, obs: dict[str, Any], seat: int | None) -> list[float]:
+    def encode(self, obs: dict[str, Any], seat: int | None,
+               tokens: Any = ()) -> list[float]:
         o = self.offset
         out = [0.0] * self.size
         sq = self.squares
@@ -301,10 +305,148 @@ class PharaohTensor(Tensor):
         return out
 
 
+# ---------------------------------------------------------------------- Pharaoh's Heir
+class PharaohsHeirTensor(Tensor):
+    """Pharaoh's Heir: everything public but the face-down stacks' order and the
+    tile a ``peek`` showed (to that seat only). ``choosing`` counts the tokens
+    of the compound move being chosen (by move-token id)."""
+
+    def __init__(self, players: int, piecepacks: int) -> None:
+        super().__init__()
+        from thebes.games.pharaohs_heir.pieces import (ACTIONS, LAND_BY_NAME, SLOT_BY_NAME)
+        from thebes.games.pharaohs_heir.state import PHASE_NAMES
+        from thebes.games.pharaohs_heir.scoring import AREAS
+        from thebes.interop.actions import encoding
+
+        self.n = n = players
+        self.phases = {p: i for i, p in enumerate(PHASE_NAMES)}
+        self.actions = {a: i for i, a in enumerate(ACTIONS)}
+        self.nile = {t: i for i, t in enumerate(("2", "3", "4", "5", "flood", "drought"))}
+        self.lands = {t: i for i, t in enumerate(LAND_BY_NAME)}
+        self.slots = {s: i for i, s in enumerate(SLOT_BY_NAME)}
+        self.columns = ("village", "temple", "crop")
+        self.areas = AREAS
+        vocab = encoding("pharaohs-heir", players, {"piecepacks": piecepacks}).num_moves
+        self.add("observer", n)
+        self.add("to_move", n)
+        self.add("phase", len(PHASE_NAMES))
+        self.add("cycle", 2)
+        self.add("turn", 6)
+        self.add("blessing", n)
+        self.add("overseer", n)
+        self.add("action", 5)
+        self.add("actions_left", 5)
+        self.add("pending", 1)
+        self.add("due", 1)
+        self.add("bonus_choice", 1)
+        self.add("nile_tile", 6)
+        self.add("nile_revealed", 6)
+        self.add("nile_face_down", 2)
+        self.add("last_numbered", 1)
+        self.add("peeked_by", n)
+        self.add("peeked", 6)
+        self.add("land_face_up", 6, len(LAND_BY_NAME))
+        self.add("land_face_down", 6)
+        self.add("later_face_down", 1)
+        self.add("set_aside", 1)
+        self.add("removed", len(LAND_BY_NAME))
+        self.add("mat_tile", n, 21)
+        self.add("mat_printed_type", n, 21, 3)
+        self.add("mat_value", n, 21)
+        self.add("mat_tokens", n, 21)
+        self.add("mat_canal", n, 21)
+        self.add("mat_building", n, 21)
+        self.add("floodwalls", n, 6)
+        self.add("grain", n)
+        self.add("reserve", n, 6)
+        self.add("out_of_play", n, 6)
+        self.add("areas", n, len(AREAS))
+        self.add("track", n, 12)
+        self.add("vp", 2, n, 5)
+        self.add("scores", n)
+        self.add("choosing", vocab)
+
+    def encode(self, obs: dict[str, Any], seat: int | None,
+               tokens: Any = ()) -> list[float]:
+        o = self.offset
+        out = [0.0] * self.size
+        n = self.n
+        _one_hot(out, o["observer"], seat)
+        if isinstance(obs["to_move"], int):
+            _one_hot(out, o["to_move"], obs["to_move"])
+        _one_hot(out, o["phase"], self.phases[obs["phase"]])
+        _one_hot(out, o["cycle"], obs["cycle"] - 1)
+        _one_hot(out, o["turn"], min(obs["turn"], 6) - 1)
+        _one_hot(out, o["blessing"], obs["blessing"])
+        _one_hot(out, o["overseer"], obs["overseer"])
+        if obs["action"] is not None:
+            _one_hot(out, o["action"], self.actions[obs["action"]])
+        for a in obs["actions_left"]:
+            out[o["actions_left"] + self.actions[a]] = 1.0
+        out[o["pending"]] = obs["pending"] or 0
+        out[o["due"]] = obs["due"] or 0
+        out[o["bonus_choice"]] = 1.0 if obs["bonus_choice"] else 0.0
+        nile = obs["nile"]
+        if nile["tile"] is not None:
+            _one_hot(out, o["nile_tile"], self.nile[nile["tile"]])
+        for t in nile["revealed"]:
+            out[o["nile_revealed"] + self.nile[t]] += 1
+        for k, count in enumerate(nile["face_down"][:2]):
+            out[o["nile_face_down"] + k] = count
+        out[o["last_numbered"]] = nile["last_numbered"] or 0
+        _one_hot(out, o["peeked_by"], nile["peeked_by"])
+        if nile.get("peeked") is not None:
+            _one_hot(out, o["peeked"], self.nile[nile["peeked"]])
+        land = obs["land"]
+        nl = len(self.lands)
+        for k, stack in enumerate(land["stacks"][:6]):
+            if stack["face_up"] is not None:
+                out[o["land_face_up"] + k * nl + self.lands[stack["face_up"]]] = 1.0
+            out[o["land_face_down"] + k] = stack["face_down"]
+        out[o["later_face_down"]] = land["later_face_down"]
+        out[o["set_aside"]] = land["set_aside"]
+        for t in land["removed"]:
+            out[o["removed"] + self.lands[t]] += 1
+        for p, mat in enumerate(obs["mats"]):
+            for col, name in enumerate(self.columns):
+                for tile in mat["columns"][name]:
+                    i = p * 21 + self.slots[tile["pos"]]
+                    out[o["mat_tile"] + i] = 1.0
+                    printed = tile["tile"].rstrip("0123456789")
+                    out[o["mat_printed_type"] + i * 3 + self.columns.index(printed)] = 1.0
+                    out[o["mat_value"] + i] = tile["value"]
+                    out[o["mat_tokens"] + i] = tile["tokens"]
+                    out[o["mat_canal"] + i] = 1.0 if tile["canal"] else 0.0
+                    out[o["mat_building"] + i] = tile["building"] or 0
+            for v in mat["floodwalls"]:
+                out[o["floodwalls"] + p * 6 + v - 1] += 1
+            out[o["grain"] + p] = mat["grain"]
+            for v in mat["reserve"]:
+                out[o["reserve"] + p * 6 + v - 1] += 1
+            for v in mat["out_of_play"]:
+                out[o["out_of_play"] + p * 6 + v - 1] += 1
+            for a, area in enumerate(self.areas):
+                out[o["areas"] + p * len(self.areas) + a] = mat["areas"][area]
+        for p, track in enumerate(obs["track"]):
+            for k, v in enumerate(track):
+                out[o["track"] + p * 12 + k] = v
+        for c, cycle in enumerate(obs["vp"]):
+            for p, areas in enumerate(cycle):
+                for a, v in enumerate(areas):
+                    out[o["vp"] + (c * n + p) * 5 + a] = v
+        for p, v in enumerate(obs["scores"]):
+            out[o["scores"] + p] = v
+        for t in tokens:
+            out[o["choosing"] + t] += 1
+        return out
+
+
 TENSORS: dict[str, Callable[[int, dict[str, Any]], Tensor]] = {
     "ra": lambda players, options: RaTensor(players),
     "sarcophagus": lambda players, options: SarcophagusTensor(players),
     "pharaoh": lambda players, options: PharaohTensor(players),
+    "pharaohs-heir": lambda players, options: PharaohsHeirTensor(
+        players, options.get("piecepacks", 2)),
 }
 
 
@@ -315,4 +457,6 @@ def _tensor(name: str, players: int, options_key: tuple) -> Tensor:
 
 def tensor(name: str, players: int, options: dict[str, Any] | None = None) -> Tensor:
     """The tensor layout of game ``name`` at ``players`` seats (cached)."""
-    return _tensor(name, players, tuple(sorted((options or {}).items())))
+    from thebes.core import get_game
+    full = get_game(name).options(players, options)
+    return _tensor(name, players, tuple(sorted(full.items())))

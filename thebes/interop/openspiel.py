@@ -21,7 +21,6 @@ seat (the engine's ``returns()``), so the game is constant-sum (sum 1).
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -30,7 +29,8 @@ import pyspiel
 
 from thebes.core import CHANCE, TERMINAL, get_game
 
-from .actions import Encoding, covered_games, encoding
+from .actions import covered_games, encoding
+from .adapter import Position
 from .observations import Tensor, tensor
 
 #: OpenSpiel short name per covered thebes game.
@@ -47,6 +47,8 @@ def _max_length(name: str, players: int) -> tuple[int, int]:
         return 2000, 25 + 1
     if name == "pharaoh":
         return 20 * players * 8 + 2 * players + 10, 20 + 5 + 1
+    if name == "pharaohs-heir":  # moves are token sequences; chance deals tile by tile
+        return 20000, 2 * (12 + 36) + 1
     return 10000, 10000
 
 
@@ -78,39 +80,6 @@ def _game_type(name: str) -> pyspiel.GameType:
     )
 
 
-class _Box:
-    """The Python-side contents of one OpenSpiel state: the engine state and a
-    shuffle being dealt. OpenSpiel clones a Python state by deep-copying its
-    ``__dict__``; ``__deepcopy__`` makes that an engine ``clone()``."""
-
-    __slots__ = ("enc", "s", "dealt", "dealer")
-
-    def __init__(self, enc: Encoding, s: Any, dealt: list[int] | None = None) -> None:
-        self.enc = enc
-        self.s = s
-        self.dealt = dealt or []
-        self.dealer = enc.dealer(s)
-
-    def __deepcopy__(self, memo: dict) -> "_Box":
-        box = _Box.__new__(_Box)
-        box.enc = self.enc
-        box.s = self.s.clone()
-        box.dealt = self.dealt[:]
-        box.dealer = self.dealer
-        return box
-
-    def __getstate__(self) -> dict[str, Any]:
-        enc = self.enc
-        return {"name": enc.name, "players": enc.players, "options": enc.options,
-                "s": self.s, "dealt": self.dealt}
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        self.enc = encoding(data["name"], data["players"], data["options"])
-        self.s = data["s"]
-        self.dealt = list(data["dealt"])
-        self.dealer = self.enc.dealer(self.s)
-
-
 class ThebesGame(pyspiel.Game):
     """One thebes game as an OpenSpiel game (subclassed per game by :func:`register`)."""
 
@@ -137,6 +106,7 @@ class ThebesGame(pyspiel.Game):
             utility_sum=1.0,
             max_game_length=decisions)
         self._max_chance = chances
+        self.initial = self.encoding.new_state()  # cloned for each new state
         super().__init__(game_type, info, dict(params, players=players, **options))
 
     def new_initial_state(self, *args: Any) -> "ThebesState":
@@ -145,6 +115,12 @@ class ThebesGame(pyspiel.Game):
     def max_chance_nodes_in_history(self) -> int:
         return self._max_chance
 
+    def state_from_position(self, position: Position) -> "ThebesState":
+        """An OpenSpiel state around a copy of ``position`` (empty history)."""
+        state = ThebesState(self)
+        state._pos = position.clone()
+        return state
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ThebesObserver":
         return ThebesObserver(self.tensor)
 
@@ -152,27 +128,29 @@ class ThebesGame(pyspiel.Game):
         """An OpenSpiel state around a thebes engine state of this game (its
         OpenSpiel history is empty: it starts where the engine state is)."""
         state = ThebesState(self)
-        state._box = _Box(self.encoding, engine_state.clone())
+        state._pos = Position(self.encoding, engine_state.clone())
         return state
 
 
 class ThebesState(pyspiel.State):
-    """An OpenSpiel state wrapping a thebes engine state (``.engine``)."""
+    """An OpenSpiel state wrapping a thebes engine state (``.engine``) in a
+    :class:`~thebes.interop.adapter.Position` (``.position``)."""
 
     def __init__(self, game: ThebesGame) -> None:
         super().__init__(game)
-        self._box = _Box(game.encoding, game.encoding.new_state())
+        self._pos = Position(game.encoding, game.initial.clone())
 
     @property
     def engine(self) -> Any:
         """The wrapped thebes state (not a copy; do not change it)."""
-        return self._box.s
+        return self._pos.s
+
+    @property
+    def position(self) -> Position:
+        return self._pos
 
     def current_player(self) -> int:
-        box = self._box
-        if box.dealer is not None:
-            return pyspiel.PlayerId.CHANCE
-        player = box.s.current_player()
+        player = self._pos.current_player()
         if player == CHANCE:
             return pyspiel.PlayerId.CHANCE
         if player == TERMINAL:
@@ -180,52 +158,30 @@ class ThebesState(pyspiel.State):
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        box = self._box
-        s = box.s
-        if s.current_player() != player:
+        if self._pos.current_player() != player:
             return []
-        ids = box.enc.action_id
-        return sorted(ids(s, a) for a in s.legal_actions())
+        return self._pos.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        box = self._box
-        if box.dealer is not None:
-            return box.dealer.outcomes(box.dealt)
-        s = box.s
-        ids = box.enc.action_id
-        return sorted((ids(s, a), p) for a, p in s.chance_outcomes() if p > 0)
+        return self._pos.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        box = self._box
-        if box.dealer is not None:
-            box.dealt.append(action)
-            if len(box.dealt) == box.dealer.steps:
-                box.s.apply_action(box.dealer.finish(box.dealt))
-                box.dealt = []
-                box.dealer = box.enc.dealer(box.s)
-            return
-        s = box.s
-        s.apply_action(box.enc.id_action(s, action))
-        if s.is_chance_node():
-            box.dealer = box.enc.dealer(s)
+        self._pos.apply_id(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        chance = player == pyspiel.PlayerId.CHANCE
-        texts = self._box.enc.chance if chance else self._box.enc.moves
-        if 0 <= action < len(texts):
-            return texts[action]
-        return f"<invalid {'chance' if chance else 'move'} id {action}>"
+        return self._pos.id_text(action, player == pyspiel.PlayerId.CHANCE)
 
     def is_terminal(self) -> bool:
-        return self._box.s.is_terminal()
+        return self._pos.is_terminal()
 
     def returns(self) -> list[float]:
-        return [float(r) for r in self._box.s.returns()]
+        return [float(r) for r in self._pos.s.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None,
                                 rng: random.Random | None = None) -> "ThebesState":
         """A state consistent with ``player_id``'s information, through the
-        engine's ``determinize`` (its OpenSpiel history is empty).
+        engine's ``determinize`` (its OpenSpiel history is empty; a compound
+        move half chosen stays chosen).
 
         ``rng`` (a ``random.Random``) draws the hidden facts; without it a seed
         is drawn from ``probability_sampler`` (OpenSpiel's sampler, a callable
@@ -236,17 +192,20 @@ class ThebesState(pyspiel.State):
                 rng = random.Random(int(probability_sampler() * 2 ** 52))
             else:
                 rng = random.Random()
-        game = self.get_game()
-        state = ThebesState(game)
-        box = self._box
-        state._box = _Box(box.enc, box.s.determinize(player_id, rng), box.dealt[:])
+        state = ThebesState(self.get_game())
+        pos = self._pos
+        new = Position(pos.enc, pos.s.determinize(player_id, rng))
+        new.dealt = pos.dealt[:]
+        if pos.walker is not None:
+            new.walker = pos.walker.copy()
+        state._pos = new
         return state
 
     def __str__(self) -> str:
-        box = self._box
-        text = json.dumps(box.s.observation(None), sort_keys=True, separators=(",", ":"))
-        if box.dealer is not None and box.dealt:
-            text += "\ndealt: " + " ".join(box.enc.chance[i] for i in box.dealt)
+        pos = self._pos
+        text = pos.observation_string(None)
+        if pos.dealt:
+            text += "\ndealt: " + " ".join(pos.enc.chance[i] for i in pos.dealt)
         return text
 
 
@@ -265,12 +224,10 @@ class ThebesObserver:
             self.dict[name] = self.tensor[offset:offset + size].reshape(shape)
 
     def set_from(self, state: ThebesState, player: int) -> None:
-        obs = state._box.s.observation(player)
-        self.tensor[:] = self.layout.encode(obs, player)
+        self.tensor[:] = state._pos.observation_vector(self.layout, player)
 
     def string_from(self, state: ThebesState, player: int) -> str:
-        obs = state._box.s.observation(player)
-        return json.dumps(obs, sort_keys=True, separators=(",", ":"))
+        return state._pos.observation_string(player)
 
 
 _REGISTERED: dict[str, type] = {}
@@ -370,8 +327,12 @@ class OpenSpielBot:
         else:
             engine = state.clone()  # ISMCTS resamples from the seat's information itself
         spiel_state = self._spiel.state_from_engine(engine)
-        ident = self._bot.step(spiel_state)
-        return self._spiel.encoding.id_action(state, int(ident))
+        while True:  # a compound move (Pharaoh's Heir) is chosen token by token
+            ident = int(self._bot.step(spiel_state))
+            action = spiel_state.position.apply_id(ident)
+            if action is not None:
+                return action
+            spiel_state = self._spiel.state_from_position(spiel_state.position)
 
 
 def _engine_options(state: Any) -> dict[str, Any]:

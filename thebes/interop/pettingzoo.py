@@ -31,6 +31,7 @@ from pettingzoo.utils import wrappers
 from thebes.core import get_game
 
 from .actions import encoding
+from .adapter import Position
 from .observations import tensor
 
 #: bounds of every observation entry (counts, points and one-hots fit well inside).
@@ -67,7 +68,7 @@ class ThebesEnv(AECEnv):
                 "action_mask": gymnasium.spaces.Box(0, 1, (n_moves,), np.int8),
             }) for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(n_moves) for a in self.possible_agents}
-        self.game_state: Any = None
+        self.position: Position | None = None
         self.last_event: str | None = None
         self._rng = random.Random()
         self.rewards = {a: 0.0 for a in self.agents}
@@ -87,7 +88,7 @@ class ThebesEnv(AECEnv):
     # ------------------------------------------------------------ API
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self._rng = random.Random(seed)
-        self.game_state = self.encoding.new_state()
+        self.position = Position(self.encoding, self.encoding.new_state())
         self.last_event = None
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -98,15 +99,18 @@ class ThebesEnv(AECEnv):
         self._resolve_chance()
         self.agent_selection = self.possible_agents[self._to_move()]
 
+    @property
+    def game_state(self) -> Any:
+        """The thebes engine state (not a copy)."""
+        return self.position.s if self.position is not None else None
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        s = self.game_state
-        obs = np.asarray(self.tensor.encode(s.observation(seat), seat), dtype=np.float32)
+        pos = self.position
+        obs = np.asarray(pos.observation_vector(self.tensor, seat), dtype=np.float32)
         mask = np.zeros(self.encoding.num_moves, dtype=np.int8)
-        if not s.is_terminal() and s.current_player() == seat:
-            ids = self.encoding.action_id
-            for a in s.legal_actions():
-                mask[ids(s, a)] = 1
+        if pos.current_player() == seat:
+            mask[pos.legal_ids()] = 1
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -114,19 +118,24 @@ class ThebesEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        s = self.game_state
+        pos = self.position
+        s = pos.s
         if action is None:
             raise ValueError(f"{agent} is to move: None is no move")
         ident = int(action)
-        legal = {self.encoding.action_id(s, a): a for a in s.legal_actions()}
+        legal = pos.legal_ids()
         if ident not in legal:
-            raise ValueError(f"move id {ident} is not legal for {agent} here "
-                             f"(legal: {sorted(legal)})")
-        engine_action = legal[ident]
+            raise ValueError(f"move id {ident} is not legal for {agent} here (legal: {legal})")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.last_event = f"seat {self._seat[agent] + 1}: {s.action_to_text(engine_action)}"
-        s.apply_action(engine_action)
+        text = None if self.encoding.compound else s.action_to_text(
+            self.encoding.id_action(s, ident))
+        engine_action = pos.apply_id(ident)
+        if engine_action is None:  # a compound move goes on: same agent
+            return
+        if text is None:  # Pharaoh's Heir spells an action whatever the state
+            text = s.action_to_text(engine_action)
+        self.last_event = f"seat {self._seat[agent] + 1}: {text}"
         self._resolve_chance()
         if s.is_terminal():
             returns = s.returns()
@@ -156,7 +165,14 @@ class ThebesEnv(AECEnv):
             lines.append("scores: " + ", ".join(f"seat {i + 1} {v}" for i, v in enumerate(scores)))
         if not s.is_terminal():
             seat = s.current_player()
-            lines.append(f"seat {seat + 1} may play: " + ", ".join(s.legal_events()))
+            part = self.position.partial()
+            if part:
+                lines.append(f"seat {seat + 1} is choosing: {part} ...")
+            legal = self.position.legal_ids()
+            texts = [self.encoding.moves[i] for i in legal]
+            if len(texts) > 40:
+                texts = texts[:40] + [f"... ({len(legal)} in all)"]
+            lines.append(f"seat {seat + 1} may play: " + ", ".join(texts))
         return "\n".join(lines)
 
     def close(self) -> None:
@@ -164,15 +180,16 @@ class ThebesEnv(AECEnv):
 
     # ------------------------------------------------------------ internals
     def _resolve_chance(self) -> None:
-        s = self.game_state
+        pos = self.position
+        s = pos.s
         rng = self._rng
         while s.is_chance_node():
             outcome = s.sample_chance(rng)
             self.last_event = s.action_to_text(outcome)
-            s.apply_action(outcome)
+            pos.apply_action(outcome)
 
     def _to_move(self) -> int:
-        player = self.game_state.current_player()
+        player = self.position.current_player()
         return player if player >= 0 else 0
 
 
