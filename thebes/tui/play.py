@@ -12,7 +12,10 @@ The loop is game-agnostic. Each game supplies a view module
 * ``move_label(obs: dict, text: str) -> str``: a menu label for a legal move.
 * optionally ``choose(console, state, seat) -> action | None``: a custom
   dialogue for decisions whose legal moves are too many for one menu
-  (``None`` means "quit").
+  (``None`` means "quit");
+* optionally ``after_event(obs_before, obs_after) -> rich renderable | None``:
+  something to show once an event has been applied (Ra shows an epoch's
+  tally the moment the epoch is scored).
 
 The game is saved as a record after every event; ``--resume`` replays it.
 """
@@ -149,6 +152,10 @@ def run_play(args: Any) -> int:
             line = view.event_line(obs_before, seen, None if player == CHANCE else player)
             if line:
                 console.print(line)
+            after = getattr(view, "after_event", None)
+            shown = after(obs_before, state.observation(human)) if after else None
+            if shown is not None:
+                console.print(shown)
             if player != human and player != CHANCE and args.delay:
                 time.sleep(args.delay)
     except (Quit, EOFError):

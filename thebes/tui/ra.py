@@ -99,6 +99,13 @@ def render(obs: dict[str, Any], seat: int) -> Group:
     return Group(*parts)
 
 
+def after_event(obs_before: dict[str, Any], obs_after: dict[str, Any]) -> Table | None:
+    """The epoch's tally, the moment the epoch is scored."""
+    if len(obs_after["tallies"]) > len(obs_before["tallies"]):
+        return tally_table(obs_after["tallies"][-1], obs_after["players"], obs_after["seat"])
+    return None
+
+
 def tally_table(tally: dict[str, Any], players: int, me: int) -> Table:
     """One epoch's tally: pharaohs, civilizations, Nile, gods, gold (+ monuments, suns)."""
     table = Table(title=f"Epoch {tally['epoch']} tally")
