@@ -36,8 +36,7 @@ def postgres_url() -> tuple[str | None, str]:
         return None, "psycopg is not installed"
     from thebes.server.storage import database_url
     reasons = []
-    for url in candidates:
-        url = database_url(url)
+    for url in dict.fromkeys(database_url(c) for c in candidates):
         plain = url.replace("postgresql+psycopg://", "postgresql://")
         try:
             psycopg.connect(plain, connect_timeout=3).close()
@@ -78,6 +77,16 @@ def fresh_postgres_schema(url: str) -> str:
         c.execute(f"CREATE SCHEMA {schema}")
     sep = "&" if "?" in url else "?"
     return f"{url}{sep}options=-csearch_path%3D{schema}"
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Say it plainly when the PostgreSQL half of the storage tests did not run."""
+    if _PG is not None and _PG[0] is None:
+        terminalreporter.write_line(f"tests/server: PostgreSQL storage tests SKIPPED: {_PG[1]}",
+                                    yellow=True)
+    elif _PG is not None:
+        terminalreporter.write_line("tests/server: PostgreSQL storage tests ran against "
+                                    + _PG[0].split("@")[-1])
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
