@@ -98,6 +98,7 @@ def set_mat(state, seat: int, tiles: dict[str, str] | None = None,
         state.bld[base + SLOT_BY_NAME[name]] = v
     for name in canals:
         state.canal[base + SLOT_BY_NAME[name]] = 1
+    state.reslot(seat)
 
 
 def step(state, rng: random.Random):

@@ -45,6 +45,8 @@ CHANCE_PHASES = (P_NILE, P_LAND, P_BLESSING)
 STACK = 6
 TURNS = 6
 CHOICES = tuple((CHOOSE, a) for a in range(5))
+#: the legal action choices for each bitmask of actions left.
+CHOICE_LISTS = tuple([CHOICES[a] for a in range(5) if mask >> a & 1] for mask in range(32))
 ZERO_TILES = (land_tile(VILLAGE, 0), land_tile(TEMPLE, 0), land_tile(CROP, 0))
 
 
@@ -55,7 +57,7 @@ class PharaohsHeirState(State):
                  "overseer", "actions_left", "order_i", "due", "nile", "nile_next", "nile_tile",
                  "last_numbered", "peek_seat", "land", "stack0", "depth", "taken", "set_aside",
                  "removed", "tile", "pop", "canal", "bld", "height", "grain", "reserve", "wall",
-                 "gone", "track", "vp", "pending", "queue", "unrest_due", "round_phase")
+                 "gone", "track", "vp", "pending", "queue", "unrest_due", "round_phase", "mat_slots")
 
     def __init__(self, players: int, piecepacks: int) -> None:
         n = players
@@ -102,6 +104,7 @@ class PharaohsHeirState(State):
         self.queue: list[int] = []
         self.unrest_due = [0] * n
         self.round_phase = P_CHOOSE
+        self.mat_slots = [ZERO_SLOTS] * n
 
     # ------------------------------------------------------------ contract
     def current_player(self) -> int:
@@ -147,6 +150,7 @@ class PharaohsHeirState(State):
         c.queue = self.queue[:]
         c.unrest_due = self.unrest_due[:]
         c.round_phase = self.round_phase
+        c.mat_slots = self.mat_slots[:]
         return c
 
     def action_to_text(self, action) -> str:
@@ -205,8 +209,7 @@ class PharaohsHeirState(State):
         phase = self.phase
         p = self.cur
         if phase == P_CHOOSE:
-            left = self.actions_left
-            return [CHOICES[a] for a in range(5) if left >> a & 1]
+            return CHOICE_LISTS[self.actions_left][:]
         if phase == P_TAKE:
             return self._takes()
         if phase == P_OFFER:
@@ -262,14 +265,18 @@ class PharaohsHeirState(State):
         except TypeError:
             return False
 
-    def _slots(self, p: int) -> list[int]:
+    def _slots(self, p: int) -> tuple[int, ...]:
         """The slots holding land tiles on seat ``p``'s mat, canonical order."""
+        return self.mat_slots[p]
+
+    def reslot(self, p: int) -> None:
+        """Recompute seat ``p``'s slot list from the column heights."""
         h = self.height
-        out = []
+        out: list[int] = []
         for col in range(3):
             start = col * ROWS
             out.extend(range(start, start + h[p * 3 + col]))
-        return out
+        self.mat_slots[p] = tuple(out)
 
     def _populated(self, p: int) -> list[int]:
         base = p * SLOTS
@@ -522,6 +529,7 @@ class PharaohsHeirState(State):
         h = p * 3 + col
         self.tile[p * SLOTS + col * ROWS + self.height[h]] = tile
         self.height[h] += 1
+        self.reslot(p)
         if not self._next_player():
             self.depth += 1
             self.taken = 0
@@ -688,6 +696,7 @@ class PharaohsHeirState(State):
                         self.removed.append(self.tile[j])
                     self.tile[j] = -1
             self.height[p * 3:p * 3 + 3] = [1, 1, 1]
+            self.mat_slots[p] = ZERO_SLOTS
             self.grain[p] = farms
             self.unrest_due[p] = exchanged
             if exchanged:
