@@ -222,6 +222,9 @@ def test_bad_create_requests(client):
         ({"game": "toy", "players": 2, "seats": [{"kind": "bot", "bot": "deep"}, {"kind": "human"}]}, 400),
         ({"players": 2}, 400),
         ({"game": "toy", "players": 2, "bogus": 1}, 400),
+        ({"game": "toy", "players": 2, "seed": 10 ** 90}, 400),
+        ({"game": "toy", "players": 2, "seats": "two"}, 400),
+        ({"game": "toy", "players": 2, "seats": [{"kind": "human", "name": "x" * 500}, {}]}, 400),
     ]
     for body, status in cases:
         r = client.post("/api/games", json=body)

@@ -57,7 +57,7 @@ class CreateGame(BaseModel):
     players: int = Field(..., examples=[3])
     options: dict[str, Any] = Field(default_factory=dict)
     seats: Optional[list[SeatSpec]] = Field(None, max_length=100, description="one per player (default: all human, free)")
-    seed: Optional[int] = Field(None, description="seed of chance and bots (default: random, secret)")
+    seed: Optional[int] = Field(None, ge=-(2 ** 63), lt=2 ** 63, description="seed of chance and bots (default: random, secret)")
 
 
 class JoinGame(BaseModel):

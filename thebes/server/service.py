@@ -205,6 +205,8 @@ class GameService:
                 return g
             data = self.storage.load_game(game_id)
             if data is None:
+                with self._cache_lock:
+                    self._load_locks.pop(game_id, None)
                 raise ApiError(404, f"no game {game_id!r}")
             g = self._rebuild(data)
             if g.state.current_player() == CHANCE:
