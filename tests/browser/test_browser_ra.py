@@ -185,7 +185,7 @@ def test_lobby_create_and_play_ra_to_the_end(server: str, browser_context) -> No
     page.wait_for_selector("svg.ra-board")
     assert "Ann" in page.locator(".who").inner_text()
 
-    shot_taken = False
+    shot = 0  # 0: none yet, 1: a plain turn, 2: an auction
     clicks = 0
     stuck_since = time.time()
     deadline = time.time() + 150
@@ -199,10 +199,14 @@ def test_lobby_create_and_play_ra_to_the_end(server: str, browser_context) -> No
             page.wait_for_timeout(30)
             continue
         stuck_since = time.time()
-        epoch = page.get_attribute("svg.ra-board", "data-epoch")
-        if not shot_taken and epoch == "2" and track_size(page) >= 2:
-            page.screenshot(path=str(SHOTS / "ra-game.png"), full_page=True)
-            shot_taken = True
+        # The screenshot of a game in progress: best during an auction of the second
+        # epoch where we may bid on a lot of 3+ tiles; failing that, any turn of epoch 2.
+        if shot < 2 and page.get_attribute("svg.ra-board", "data-epoch") == "2":
+            rich = (page.get_attribute("svg.ra-board", "data-phase") == "auction"
+                    and lowest_bid(page) is not None and track_size(page) >= 3)
+            if rich or (shot == 0 and track_size(page) >= 2):
+                page.screenshot(path=str(SHOTS / "ra-game.png"), full_page=True)
+                shot = 2 if rich else 1
         before = board_version(page)
         is_discard_tile = (target.get_attribute("data-discard") is not None
                            or target.get_attribute("data-god") is not None)
@@ -228,7 +232,7 @@ def test_lobby_create_and_play_ra_to_the_end(server: str, browser_context) -> No
     assert page.locator(".tally").first.locator("th", has_text="Monuments").count() == 1
     assert page.locator("#log li").count() > 50
     assert "Final ranking" in page.locator("#ranking h2").inner_text()
-    if not shot_taken:
+    if shot == 0:
         page.screenshot(path=str(SHOTS / "ra-game.png"), full_page=True)
 
     # The lobby now lists the finished game with its result and the open one.
@@ -315,5 +319,18 @@ def test_two_browsers_invite_and_play(server: str, browser_context, playwright,
         assert watcher.locator("[data-move]").count() == 0   # a spectator has nothing to click
         assert "Bob" in ann.locator("#log").inner_text()
         assert "Ann" in bob.locator("#log").inner_text()
+
+        # Bob also takes the free seat of the open game from the lobby (Join, under his name).
+        lobby = other.new_page()
+        lobby.goto(server + "/")
+        lobby.fill("#my-name", "Bob")
+        row = lobby.locator("#open-games .game-row", has_text="Nefertari").first
+        row.locator("button.join").click()
+        lobby.wait_for_url(re.compile(r"/play/[^?]+\?token="))
+        lobby.wait_for_selector("svg.ra-board")
+        assert "(Bob)" in lobby.locator(".who").inner_text()
+        # the lobby now offers him to come back to that seat
+        lobby.goto(server + "/")
+        lobby.wait_for_selector("text=Jouer (place 2)")
     finally:
         other.close()

@@ -82,6 +82,16 @@ function seatLabel(names, seat) {
   return name || t("game.seatname", { seat });
 }
 
+// Names as shown: a seat without a name is "Seat N"; two seats with the same
+// name (two "greedy bot"s) get their seat number added.
+function shownNames(names, players) {
+  const raw = [];
+  for (let i = 0; i < players; i++) raw.push((names && names[i]) || null);
+  const count = {};
+  for (const n of raw) if (n) count[n] = (count[n] || 0) + 1;
+  return raw.map((n, i) => (n && count[n] > 1 ? `${n} ${i + 1}` : n));
+}
+
 function botLabel(bot) { return has(`bot.${bot}`) ? t(`bot.${bot}`) : bot; }
 
 function playUrl(gameId, token) {
@@ -197,7 +207,7 @@ async function showLobby(root) {
           h("a", { class: "btn", href: `/api/games/${encodeURIComponent(g.id)}/record`, download: `${g.game}-${g.id}.json` }, t("lobby.record")),
         ]);
         if (g.result && g.result.ranking) {
-          const names = g.seats.map((s) => s.name);
+          const names = shownNames(g.seats.map((s) => s.name), g.players);
           row.insertBefore(h("div", { class: "result" },
             h("strong", null, t("lobby.winner", { name: seatLabel(names, g.result.ranking[0]) })), " · ",
             g.result.ranking.map((s) => `${seatLabel(names, s)} ${g.result.scores[s - 1]}`).join(" · ")), row.lastChild);
@@ -395,6 +405,7 @@ function showGame(root, gameId, token) {
     state.log = [...byIndex.values()].sort((a, b) => a.index - b.index);
     if (!fromSocket && view.log) state.log = view.log.slice();
     if (state.view && view.version !== state.view.version) table = null;
+    view.names = shownNames(view.names, view.players);
     state.view = view;
     state.pending = false;
     state.error = null;
@@ -430,6 +441,7 @@ function showGame(root, gameId, token) {
     logList.replaceChildren(...(state.log.length ? state.log.map((line) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index) },
       describe(line, names, t))) : [h("li", { class: "muted" }, t("log.empty"))]));
     logList.scrollTop = logList.scrollHeight;
+    document.title = `${v.legal && v.legal.length ? "● " : ""}${title} · ${t("app.title")}`;
     if (mod) {
       if (!table) table = {};
       mod.render({ view: v, board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send, t, ui: table, redraw: draw, h });

@@ -363,6 +363,14 @@ export function render(ctx) {
     }
     svg.append(panel);
   }
+  // keyboard: every clickable thing is a focusable button (Enter or Space clicks it)
+  for (const el of svg.querySelectorAll(".clickable")) {
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); el.dispatchEvent(new MouseEvent("click", { bubbles: true })); }
+    });
+  }
   board.replaceChildren(svg);
 
   // hint and buttons
