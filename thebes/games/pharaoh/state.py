@@ -21,9 +21,9 @@ from typing import Any
 from thebes.core import CHANCE, TERMINAL, State
 
 from . import notation
-from .board import (ADMIN, CHART, COST, EMPTY, FLOOD, GUILD, HILL, HOUSING, INVASION,
-                    MILITARY, MONUMENT, MONUMENT_LIMIT, NONE, PRODUCTION, RELIGIOUS, RIVER,
-                    SQUARES, YIELD_CAP)
+from .board import (ADMIN, CHART, COLLECT, COST, EMPTY, FARMING, FLOOD, GUILD, HILL, HOUSING,
+                    INDUSTRIAL, INVASION, MILITARY, MONUMENT, MONUMENT_LIMIT, NONE, PRODUCE,
+                    PRODUCTION, RELIGIOUS, RIVER, SQUARES, TREASURY, YIELD_CAP)
 from .notation import (ACTION, BUILD, ERASE, HILL_ROLL, OBJECTIVES, RIVER_ROLL, ROLL, SHIFT,
                        SKIP, TAKE1, TAKE2)
 from .scoring import marked_objectives, round_score
@@ -181,8 +181,8 @@ class PharaohState(State):
         a, b = self.roll  # type: ignore[misc]
         natural = a == b and a >= 5
         count = sheet.count
-        enabled = ((count[HOUSING] > 0) | (count[PRODUCTION[1][1]] > 0) << 1
-                   | (count[PRODUCTION[2][1]] > 0) << 2 | (count[PRODUCTION[3][1]] > 0) << 3)
+        enabled = ((count[HOUSING] > 0) | (count[FARMING] > 0) << 1
+                   | (count[TREASURY] > 0) << 2 | (count[INDUSTRIAL] > 0) << 3)
         if natural or sheet.shifted:
             held = 0
         else:
@@ -307,9 +307,9 @@ class PharaohState(State):
             n = sheet.count[enabler]
             if n >= YIELD_CAP:
                 n = YIELD_CAP
-                if x == 3:
+                if x == PRODUCE:
                     sheet.flags |= PRODUCED_3
-                elif x == 2:
+                elif x == COLLECT:
                     sheet.flags |= COLLECTED_3
             sheet.storage[resource] += n
         elif x == FLOOD:
