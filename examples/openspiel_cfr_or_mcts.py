@@ -23,7 +23,7 @@ from thebes.interop import openspiel
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="ra", choices=["ra", "sarcophagus", "pharaoh"])
+    parser.add_argument("--game", default="ra", choices=["ra", "sarcophagus", "pharaoh", "pharaohs-heir"])
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--bot", default="mcts", choices=["mcts", "ismcts"])
     parser.add_argument("--simulations", type=int, default=50)
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         player = state.current_player()
         if player == 0:
             action = bot.step(state)
-            print(f"seat 1 ({args.bot}): {state.action_to_string(player, action)}")
+            print(f"seat 1 ({args.bot}): {state.action_to_string(player, action)}")  # a Pharaoh's Heir move: token by token
         else:
             action = int(rng.choice(state.legal_actions()))
         state.apply_action(action)

@@ -17,7 +17,7 @@ from thebes.interop.pettingzoo import env
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="ra", choices=["ra", "sarcophagus", "pharaoh"])
+    parser.add_argument("--game", default="ra", choices=["ra", "sarcophagus", "pharaoh", "pharaohs-heir"])
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)

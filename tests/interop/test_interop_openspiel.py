@@ -156,7 +156,8 @@ def test_make_bot_gives_a_thebes_bot_that_returns_legal_engine_actions(name, kin
     bots = [openspiel.make_bot(kind, game, seat, random.Random(seat), simulations=8)
             for seat in range(players)]
     moves = 0
-    while not state.is_terminal() and moves < 6:
+    limit = 3 if name == "pharaohs-heir" else 6
+    while not state.is_terminal() and moves < limit:
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
             continue
@@ -165,7 +166,8 @@ def test_make_bot_gives_a_thebes_bot_that_returns_legal_engine_actions(name, kin
         assert action in state.legal_actions()
         state.apply_action(action)
         moves += 1
-    assert moves == 6
+    assert moves == limit
+    assert bots[0].name == "openspiel-" + kind
 
 
 def test_make_bot_is_repeatable_from_its_seed():
@@ -187,3 +189,45 @@ def test_make_bot_is_repeatable_from_its_seed():
         return out
 
     assert run(5) == run(5)
+
+
+def test_make_bot_takes_arena_names_and_a_time_budget():
+    game = get_game("sarcophagus")
+    bot = openspiel.make_bot("openspiel-mcts", "sarcophagus", 1, random.Random(0), think_ms=20)
+    assert bot.name == "openspiel-mcts" and bot.thebes_game is game
+    state = game.new_initial_state(2)
+    rng = random.Random(0)
+    chosen = 0
+    while chosen < 3:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if state.current_player() == 1:
+            action = bot.choose(state)
+            chosen += 1
+        else:
+            action = rng.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert bot._rate is not None and bot._rate > 0
+    with pytest.raises(ValueError):
+        openspiel.make_bot("alphazero", "ra", 0, random.Random(0))
+
+
+@pytest.mark.parametrize("spec", ["python_thebes_pharaohs_heir", "python_thebes_sarcophagus(players=3)"])
+def test_every_determinization_looks_the_same_to_the_seat(spec):
+    game = pyspiel.load_game(spec)
+    rng = random.Random(21)
+    for moves in (3, 25, 60):
+        state = _play_to_decision(game.new_initial_state(), rng, moves=moves)
+        if state.is_terminal():
+            continue
+        for seat in range(game.num_players()):
+            info = state.information_state_string(seat)
+            tensor = state.observation_tensor(seat)
+            for k in range(3):
+                other = state.resample_from_infostate(seat, rng=random.Random(k))
+                assert other.information_state_string(seat) == info
+                assert other.observation_tensor(seat) == tensor
+                if seat == state.current_player():  # another seat's hand may differ
+                    assert other.legal_actions() == state.legal_actions()

@@ -22,6 +22,7 @@ seat (the engine's ``returns()``), so the game is constant-sum (sum 1).
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import numpy as np
@@ -259,36 +260,48 @@ class OpenSpielBot:
 
     ``choose(state)`` takes a thebes engine state (the seat to move must be
     ``seat``), wraps it (see :meth:`ThebesGame.state_from_engine`), asks the
-    OpenSpiel bot and returns the engine action. Each bot has its own
-    generators, seeded from ``rng``; a searching bot only ever receives a
-    state resampled from ``seat``'s information in an imperfect-information
-    game (ISMCTS), never the true hidden facts.
+    OpenSpiel bot and returns the engine action (a Pharaoh's Heir move is
+    searched token by token). Each bot has its own generators, seeded from
+    ``rng``; a searching bot never sees the true hidden facts: ISMCTS samples
+    its worlds with ``resample_from_infostate`` (the engine's
+    ``determinize(seat, rng)``), and MCTS searches one determinization.
 
     Args:
-        game: the thebes :class:`~thebes.core.Game`.
+        game: the thebes game name (or :class:`~thebes.core.Game`).
         seat: 0-based seat.
         rng: a ``random.Random`` seeding the bot.
         kind: ``"ismcts"`` or ``"mcts"``. In a perfect-information game (Ra,
-            Pharaoh) ISMCTS has a single determinization (the state itself)
-            and is OpenSpiel's MCTS: ``"ismcts"`` then makes an MCTS bot.
-        simulations: simulations per move; rollouts: random playouts per leaf.
+            Pharaoh) ISMCTS has a single world (the state itself) and is
+            OpenSpiel's MCTS: ``"ismcts"`` then makes an MCTS bot.
+        simulations: simulations per decision (default 100), or
+        think_ms: a time budget per decision instead: the number of
+            simulations is set before each decision from the rate measured
+            on the previous ones (OpenSpiel's bots count simulations, not time).
+        rollouts: random playouts per leaf; uct_c: the exploration constant.
         players, options: the game's setup (default: the state's).
     """
 
     def __init__(self, game: Any, seat: int, rng: random.Random, kind: str = "ismcts",
-                 simulations: int = 100, rollouts: int = 1, uct_c: float = 2.0,
-                 players: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.thebes_game = game
+                 simulations: int | None = None, think_ms: float | None = None,
+                 rollouts: int = 1, uct_c: float = 2.0, players: int | None = None,
+                 options: dict[str, Any] | None = None) -> None:
+        if kind not in ("ismcts", "mcts"):
+            raise ValueError(f"unknown OpenSpiel bot kind {kind!r} (ismcts, mcts)")
+        self.thebes_game = get_game(game) if isinstance(game, str) else game
+        self.name = "openspiel-" + kind
         self.seat = seat
         self.rng = random.Random(rng.random())
         self.kind = kind
-        self.simulations = simulations
+        self.simulations = simulations if simulations is not None else (
+            16 if think_ms is not None else 100)
+        self.think_ms = think_ms
         self.rollouts = rollouts
         self.uct_c = uct_c
         self.players = players
         self.options = options
-        self._spiel = None
-        self._bot = None
+        self._rate: float | None = None   # simulations per second, measured
+        self._spiel: Any = None
+        self._bot: Any = None
 
     def _make(self, state: Any) -> None:
         from open_spiel.python.algorithms import ismcts, mcts
@@ -300,19 +313,35 @@ class OpenSpielBot:
         self._spiel = load_game(self.thebes_game.name, players, **options)
         np_rng = np.random.RandomState(self.rng.randrange(2 ** 31))
         evaluator = mcts.RandomRolloutEvaluator(self.rollouts, np_rng)
-        imperfect = self.thebes_game.name in _IMPERFECT
-        if self.kind == "ismcts" and imperfect:
+        if self.kind == "ismcts" and self.thebes_game.name in _IMPERFECT:
             bot = ismcts.ISMCTSBot(self._spiel, evaluator, self.uct_c, self.simulations,
                                    random_state=np_rng)
             resample_rng = random.Random(self.rng.random())
             bot.set_resampler(lambda s, player: s.resample_from_infostate(player,
                                                                           rng=resample_rng))
-        elif self.kind in ("ismcts", "mcts"):
+        else:
             bot = mcts.MCTSBot(self._spiel, self.uct_c, self.simulations, evaluator,
                                random_state=np_rng, solve=False)
-        else:
-            raise ValueError(f"unknown OpenSpiel bot kind {self.kind!r} (ismcts, mcts)")
         self._bot = bot
+
+    def _set_simulations(self, n: int) -> None:
+        if hasattr(self._bot, "_max_simulations"):
+            self._bot._max_simulations = n
+        else:
+            self._bot.max_simulations = n
+
+    def _step(self, spiel_state: Any) -> int:
+        if self.think_ms is None:
+            return int(self._bot.step(spiel_state))
+        sims = self.simulations if self._rate is None else max(
+            4, int(self._rate * self.think_ms / 1000.0))  # MCTS needs a few to expand
+        self._set_simulations(sims)
+        start = time.perf_counter()
+        ident = int(self._bot.step(spiel_state))
+        elapsed = max(time.perf_counter() - start, 1e-6)
+        rate = sims / elapsed
+        self._rate = rate if self._rate is None else 0.5 * self._rate + 0.5 * rate
+        return ident
 
     def choose(self, state: Any) -> Any:
         if self._bot is None:
@@ -328,7 +357,7 @@ class OpenSpielBot:
             engine = state.clone()  # ISMCTS resamples from the seat's information itself
         spiel_state = self._spiel.state_from_engine(engine)
         while True:  # a compound move (Pharaoh's Heir) is chosen token by token
-            ident = int(self._bot.step(spiel_state))
+            ident = self._step(spiel_state)
             action = spiel_state.position.apply_id(ident)
             if action is not None:
                 return action
@@ -348,7 +377,14 @@ def _engine_options(state: Any) -> dict[str, Any]:
 
 
 def make_bot(kind: str, game: Any, seat: int, rng: random.Random, **kwargs: Any) -> OpenSpielBot:
-    """An OpenSpiel ``"ismcts"`` or ``"mcts"`` bot as a thebes bot for ``seat``
-    (``choose(state) -> action``), seeded from ``rng``. Keyword arguments go
-    to :class:`OpenSpielBot` (``simulations``, ``rollouts``, ``uct_c``)."""
+    """An OpenSpiel bot as a thebes bot for ``seat`` (``choose(state) -> action``),
+    seeded from ``rng``.
+
+    ``kind`` is ``"ismcts"`` or ``"mcts"`` (``"openspiel-ismcts"`` and
+    ``"openspiel-mcts"`` are accepted too, as arena seat names); ``game`` a
+    thebes game name or :class:`~thebes.core.Game`. Keyword arguments go to
+    :class:`OpenSpielBot` (``simulations`` or ``think_ms``, ``rollouts``,
+    ``uct_c``)."""
+    if kind.startswith("openspiel-"):
+        kind = kind[len("openspiel-"):]
     return OpenSpielBot(game, seat, rng, kind=kind, **kwargs)
