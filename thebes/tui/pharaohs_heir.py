@@ -76,14 +76,15 @@ def _mat_table(obs: dict[str, Any], p: int, me: int) -> Table:
 
 
 def _resources(obs: dict[str, Any], me: int) -> Table:
-    table = Table(title="Reserves and areas (this cycle so far)")
-    for head in ("seat", "grain", "coins in reserve", "out of play") + AREA_TITLES:
+    table = Table(title="Reserves (coins: values in reserve; gone: out of play) "
+                        "and areas this cycle")
+    for head in ("seat", "grain", "coins", "gone") + AREA_TITLES:
         table.add_column(head)
     for p, mat in enumerate(obs["mats"]):
         areas = mat["areas"]
         table.add_row(seat_name(p, me), str(mat["grain"]),
-                      " ".join(str(v) for v in mat["reserve"]) or "-",
-                      " ".join(str(v) for v in mat["out_of_play"]) or "-",
+                      "".join(str(v) for v in mat["reserve"]) or "-",
+                      "".join(str(v) for v in mat["out_of_play"]) or "-",
                       *(str(areas[a.lower()]) for a in AREA_TITLES))
     return table
 
@@ -104,21 +105,20 @@ def _track(obs: dict[str, Any], me: int) -> Table:
 
 
 def _score_sheet(obs: dict[str, Any], me: int) -> Table | None:
+    """VPs by area (rows) and seat (columns), cycle 1 / cycle 2."""
     if not any(obs["scores"]):
         return None
-    table = Table(title="Score sheet (VPs)")
-    table.add_column("seat")
-    for c in (1, 2):
-        for a in AREA_TITLES:
-            table.add_column(f"{a[:4]}{c}", justify="right")
-        table.add_column(f"sub{c}", justify="right")
-    table.add_column("total", justify="right", style="bold")
-    for p in range(obs["players"]):
-        cells = []
-        for c in range(2):
-            vp = obs["vp"][c][p]
-            cells += [str(v) for v in vp] + [str(sum(vp))]
-        table.add_row(seat_name(p, me), *cells, str(obs["scores"][p]))
+    n = obs["players"]
+    table = Table(title="Score sheet (VPs, cycle 1 / cycle 2)")
+    table.add_column("area")
+    for p in range(n):
+        table.add_column(seat_name(p, me), justify="center")
+    vp = obs["vp"]
+    for a, title in enumerate(AREA_TITLES):
+        table.add_row(title, *(f"{vp[0][p][a]} / {vp[1][p][a]}" for p in range(n)))
+    table.add_row("Subtotal", *(f"{sum(vp[0][p])} / {sum(vp[1][p])}" for p in range(n)))
+    table.add_row(Text("Total", style="bold"), *(Text(str(obs["scores"][p]), style="bold")
+                                                 for p in range(n)))
     return table
 
 
