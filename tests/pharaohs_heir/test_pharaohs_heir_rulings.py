@@ -6,8 +6,8 @@ import random
 import pytest
 
 from thebes.core import CHANCE, IllegalEventError, TERMINAL
-from thebes.games.pharaohs_heir.actions import LAND, NILE
-from thebes.games.pharaohs_heir.pieces import FLOOD, NUMBERED
+from thebes.games.pharaohs_heir.actions import LAND
+from thebes.games.pharaohs_heir.pieces import NUMBERED
 from thebes.games.pharaohs_heir.state import P_BONUS, P_LAND, P_NILE, P_PROTECT, P_UNREST
 
 from pharaohs_heir_support import (SPEC_LAND, SPEC_NILE, new, play, pos, set_mat, spec_start,

@@ -29,8 +29,8 @@ from thebes.core import CHANCE, TERMINAL, State, TooManyOutcomes
 
 from . import chance, notation
 from .actions import (BLESSING, BONUS_ACTION, BUILD, CHOOSE, LAND, NILE, OFFER, PASS_ACTION,
-                      PAY, PEEK, PEEK_ACTION, PLACE, PROTECT, REAP, STARVE, TAKE)
-from .pieces import (CROP, DEVELOP, DROUGHT, FLOOD, HARVEST, IMPROVE, NEIGHBOURS, POPULATE, ROWS,
+                      PAY, PEEK, PEEK_ACTION, PLACE, PROTECT, STARVE, TAKE)
+from .pieces import (CROP, DEVELOP, DROUGHT, FLOOD, HARVEST, NEIGHBOURS, POPULATE, ROWS,
                      SACRIFICE, SLOTS, TEMPLE, VILLAGE, ZERO_SLOTS, land_tile)
 from .scoring import cycle_points, final_ranking
 from .views import Exchanges, Splits
