@@ -138,3 +138,41 @@ def test_observations_at_chance_nodes_and_the_end_are_well_formed():
         step(state, rng)
     obs = state.observation(1)
     assert obs["to_move"] is None and obs["scores"] == state.scores()
+
+
+def test_determinize_depends_on_the_observation_and_the_generator_only():
+    for seed in range(3):
+        for state in positions(seed, every=29):
+            seat = state.current_player() if state.current_player() >= 0 else 0
+            twin = state.determinize(seat, random.Random(99))  # same view, other hidden facts
+            a = state.determinize(seat, random.Random(7))
+            b = twin.determinize(seat, random.Random(7))
+            assert a.observation(None) == b.observation(None)
+
+
+def test_the_greedy_bot_decides_on_its_information_set_only():
+    from thebes.bots.greedy_pharaohs_heir import GreedyBot
+    decided = 0
+    for seed in range(3):
+        for state in positions(seed, every=11):
+            seat = state.current_player()
+            if seat < 0:
+                continue
+            twin = state.determinize(seat, random.Random(seed))
+            mine = GreedyBot("pharaohs-heir", seat, random.Random(1)).choose(state)
+            theirs = GreedyBot("pharaohs-heir", seat, random.Random(1)).choose(twin)
+            assert mine == theirs
+            decided += 1
+    assert decided > 100
+
+
+def test_seats_see_setup_outcomes_with_face_down_tiles_masked():
+    from pharaohs_heir_support import SPEC_LAND, SPEC_NILE
+    state = new(3)
+    nile = state.text_to_action(SPEC_NILE)
+    assert state.event_for_seat(nile, 0) == "nile " + " / ".join([",".join("?" * 6)] * 2)
+    assert state.event_for_seat(nile, None) == SPEC_NILE
+    state.apply_action(nile)
+    land = state.event_for_seat(state.text_to_action(SPEC_LAND), 1)
+    assert land.startswith("land crop4,?,?,?,?,? / village1,?,?,?,?,? / village5,?,?,?,?,? / ?,")
+    assert "village6" not in land

@@ -137,13 +137,14 @@ def determinize(state: "PharaohsHeirState", seat: int, rng: random.Random) -> "P
     """A copy with every fact ``seat`` has not seen redrawn with ``rng``: the
     face-down Nile tiles (each stack's unrevealed top again a numbered tile,
     R3; a tile ``seat`` peeked stays), the face-down land tiles and the tiles
-    set aside. Uniform over the arrangements consistent with the observation."""
+    set aside. Uniform over the arrangements consistent with the observation, and
+    a function of the observation and ``rng`` alone (the true order is never read)."""
     out = state.clone()
     nile = out.nile
     hidden = [i for i in range(out.nile_next, len(nile))
               if not (i == out.nile_next and out.peek_seat == seat and seat >= 0)]
     if hidden:
-        tiles = [nile[i] for i in hidden]
+        tiles = sorted(nile[i] for i in hidden)  # from the public multiset only
         tops = [i for i in hidden if i % STACK == 0]
         others = [i for i in hidden if i % STACK]
         for i in tops:
@@ -159,9 +160,23 @@ def determinize(state: "PharaohsHeirState", seat: int, rng: random.Random) -> "P
             positions.extend(range(k * STACK + out.depth + 1, (k + 1) * STACK))
         if out.stack0 == 0 and len(land) > out.num_players * STACK:
             positions.extend(range(out.num_players * STACK, len(land)))
-        pool = [land[i] for i in positions] + out.set_aside
+        pool = sorted([land[i] for i in positions] + out.set_aside)  # the public multiset
         rng.shuffle(pool)
         for i, t in zip(positions, pool):
             land[i] = t
         out.set_aside = sorted(pool[len(positions):])
     return out
+
+
+def masked_event(state: "PharaohsHeirState", action: tuple) -> str:
+    """A ``nile`` or ``land`` outcome as a seat sees it: every face-down tile
+    written ``?``; a ``land`` event shows the tops of this cycle's stacks."""
+    from .actions import LAND
+    tiles = action[1]
+    stacks = [tiles[i:i + STACK] for i in range(0, len(tiles), STACK)]
+    if action[0] == LAND:
+        shown = state.num_players
+        words = [",".join([land_name(st[0])] + ["?"] * (STACK - 1)) if k < shown else
+                 ",".join(["?"] * STACK) for k, st in enumerate(stacks)]
+        return "land " + " / ".join(words)
+    return "nile " + " / ".join(",".join(["?"] * STACK) for _ in stacks)

@@ -761,6 +761,14 @@ class PharaohsHeirState(State):
         from .information import observation
         return observation(self, seat)
 
+    def event_for_seat(self, action, seat: int | None) -> str:
+        """The text ``seat`` sees: a ``nile`` or ``land`` outcome hides its
+        face-down tiles (``?``); every other event is public."""
+        if seat is not None and action[0] in (NILE, LAND):
+            from .information import masked_event
+            return masked_event(self, action)
+        return notation.to_text(action)
+
     def determinize(self, seat: int, rng: random.Random) -> "PharaohsHeirState":
         from .information import determinize
         return determinize(self, seat, rng)
