@@ -216,10 +216,16 @@ async function showLobby(root) {
       })) : h("p", { class: "muted" }, t("lobby.finished.none")));
   }
 
-  function botsFor(gm) { return (gm && gm.bots && gm.bots.length ? gm.bots : meta.bots) || []; }
+  // the strength levels first (easy, medium, hard), then the named bots
+  const BOT_ORDER = ["easy", "medium", "hard", "random", "greedy", "ismcts"];
+  function botsFor(gm) {
+    const list = ((gm && gm.bots && gm.bots.length ? gm.bots : meta.bots) || []).slice();
+    const rank = (b) => (BOT_ORDER.includes(b) ? BOT_ORDER.indexOf(b) : BOT_ORDER.length);
+    return list.sort((a, b) => rank(a) - rank(b));
+  }
 
   function defaultSeats(n, bots) {
-    const best = bots.includes("greedy") ? "greedy" : bots[0];
+    const best = ["medium", "greedy"].find((b) => bots.includes(b)) || bots[0];
     const seats = [];
     for (let i = 0; i < n; i++) {
       const old = form.seats[i];
