@@ -571,3 +571,29 @@ def encoding(name: str, players: int, options: dict[str, Any] | None = None) -> 
         raise KeyError(f"no adapter for {name!r} (covered: {', '.join(BUILDERS)})")
     full = get_game(name).options(players, options)
     return _encoding(name, players, _key(full))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m thebes.interop.actions GAME PLAYERS [OPTIONS_JSON]``: print
+    every move id and chance id with its notation, one a line."""
+    import json
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) not in (2, 3):
+        print("usage: python -m thebes.interop.actions GAME PLAYERS [OPTIONS_JSON]")
+        return 2
+    options = json.loads(args[2]) if len(args) == 3 else {}
+    enc = encoding(args[0], int(args[1]), options)
+    print(f"# {enc.name}, {enc.players} players, options {json.dumps(enc.options)}")
+    print(f"# moves{' (tokens)' if enc.compound else ''}: {enc.num_moves}")
+    for i, text in enumerate(enc.moves):
+        print(f"move\t{i}\t{text}")
+    print(f"# chance outcomes: {enc.num_chance}")
+    for i, text in enumerate(enc.chance):
+        print(f"chance\t{i}\t{text}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

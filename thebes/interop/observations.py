@@ -460,3 +460,25 @@ def tensor(name: str, players: int, options: dict[str, Any] | None = None) -> Te
     from thebes.core import get_game
     full = get_game(name).options(players, options)
     return _tensor(name, players, tuple(sorted(full.items())))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m thebes.interop.observations GAME PLAYERS [OPTIONS_JSON]``:
+    print the tensor's pieces (name, shape, offset) and its size."""
+    import json
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) not in (2, 3):
+        print("usage: python -m thebes.interop.observations GAME PLAYERS [OPTIONS_JSON]")
+        return 2
+    options = json.loads(args[2]) if len(args) == 3 else {}
+    layout = tensor(args[0], int(args[1]), options)
+    for name, shape, offset in layout.layout():
+        print(f"{offset}\t{name}\t{'x'.join(str(d) for d in shape)}")
+    print(f"size\t{layout.size}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
