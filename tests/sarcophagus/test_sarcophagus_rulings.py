@@ -5,7 +5,6 @@ random games; every such test asserts it met its situation at least once."""
 import pytest
 from sarcophagus_helpers import GAME, mine, play
 
-from thebes.core import TERMINAL
 from thebes.games.sarcophagus import notation as nt
 from thebes.games.sarcophagus.geometry import (NEIGHBOURS, POSITION_INDEX, POSITION_NAMES,
                                                SARCOPHAGUS_SLOT)
@@ -45,15 +44,15 @@ def test_r3_seat_k_takes_the_first_turn():
 
 # ----------------------------------------------------------------- turns
 def test_the_first_coin_of_a_turn_goes_on_the_top_left_tile():
-    found = mine(lambda b, a, c: b.phase == PLACE1)
+    found = mine(lambda b, a, c: b.phase == PLACE1, games=40)
     assert found
-    for before, action, _ in found[:3000]:
+    for before, action, _ in found:
         assert action // 6 == before.top_left()
         assert {a // 6 for a in before.legal_actions()} == {before.top_left()}
 
 
 def test_the_second_coin_goes_on_any_face_up_tile_with_fewer_than_four_coins():
-    for before, _, _ in mine(lambda b, a, c: b.phase == PLACE2, games=60):
+    for before, _, _ in mine(lambda b, a, c: b.phase == PLACE2, games=25):
         o = obs(before, before.cur)
         open_ = {p for p, t in o["pyramid"].items() if t["tile"] and len(t["coins"]) < 4}
         assert {e.split()[2] for e in before.legal_events()} == open_
@@ -73,7 +72,7 @@ def test_r4_a_player_with_a_coin_after_his_first_coins_claims_places_a_second():
 
 
 def test_r6_pass_is_legal_only_and_always_with_an_empty_hand():
-    found = mine(lambda b, a, c: placing(b) or b.phase == PASS, games=60)
+    found = mine(lambda b, a, c: placing(b) or b.phase == PASS, games=25)
     passes = 0
     for before, _, _ in found:
         empty = obs(before, before.cur)["hand"] == []
@@ -134,7 +133,7 @@ def test_r5_a_tile_that_becomes_the_top_left_face_down_turns_face_up_at_once():
 
 
 def test_r11_a_coin_turns_up_every_face_down_tile_adjacent_to_its_tile_even_the_fourth():
-    found = mine(lambda b, a, c: placing(b), games=60)
+    found = mine(lambda b, a, c: placing(b), games=30)
     fourth = 0
     for before, action, after in found:
         pos = action // 6
@@ -149,7 +148,7 @@ def test_r11_a_coin_turns_up_every_face_down_tile_adjacent_to_its_tile_even_the_
 
 
 def test_r5_the_top_left_tile_is_always_face_up_during_play():
-    found = mine(lambda b, a, c: bool(c.present), games=80)
+    found = mine(lambda b, a, c: bool(c.present), games=25)
     assert found
     for _, _, after in found:
         o = obs(after, 0)
@@ -272,31 +271,58 @@ def test_r17_a_god_protects_from_later_traps_during_play_and_at_the_end():
     assert protected
 
 
-def test_r17_a_god_claimed_earlier_in_the_same_cascade_protects():
-    """Ruling 17, through the generic rule: protection is checked at the trap's claim."""
-    state = play([], players=2)
-    state.apply("first 1")
-    state.gods = 0b01
+def put(state, pos, seat, value):
+    """White-box: move one coin from a hand onto a face-up tile (no claim check)."""
+    p = POSITION_INDEX[pos]
+    state.hand[seat * 6 + value] -= 1
+    state.handn[seat] -= 1
+    if not state.hand[seat * 6 + value]:
+        state.handmask[seat] &= ~(1 << value)
+    state.coins[p * 4 + state.ncoins[p]] = seat * 6 + value
+    state.ncoins[p] += 1
+    state.faceup |= 1 << p
+    if state.ncoins[p] == 4:
+        state.full |= 1 << p
+
+
+def cascade_of_god_and_trap(b1, b2):
+    """Two players; b1 and b2 (a god and a trap) full, three of their four coins
+    seat 1's; a1 holding three coins, two of them seat 1's; seat 1 holds
+    crown-4 face up (taken out of e5, far from the action). Seat 1's fourth
+    coin on a1 makes a1 leave, and the cascade claims b1 then b2 for seat 1."""
+    layout = (f"layout sun-3 / {b1} {b2} / crown-2 sun-2 moon-4 / "
+              "arms-4 arms-2 moon-2 sun-4 / crown-3 arms-ace sun-5 moon-3 crown-4 / "
+              "sun-ace arms-3 moon-null moon-5 crown-ace arms-null / "
+              "sarcophagus crown-5 arms-5 sun-null")
+    state = play(["first 1"], players=2, layout=layout)
+    state.present &= ~(1 << POSITION_INDEX["e5"])
+    state.loc[nt.TILE_INDEX["crown-4"]] = 1
     state.nnum[0] = 1
-    state.loc[nt.TILE_INDEX["sun-2"]] = 1
-    # sun-3 at a1 is no trap; use a synthetic trap claim on a1's tile via the
-    # coins: make a1 a trap by a layout where a1 is a null instead.
-    layout = list(state.layout)
-    null = nt.TILE_INDEX["crown-null"]
-    i = layout.index(null)
-    layout[0], layout[i] = layout[i], layout[0]
-    state.layout = tuple(layout)
-    for v in (0, 1, 2, 3):
-        state.coins[v] = v
-    state.ncoins[0] = 4
-    assert state._assess(0) is False  # protected: no discard owed
-    state2 = play([], players=2)
-    state2.apply("first 1")
-    state2.layout, state2.loc[nt.TILE_INDEX["sun-2"]], state2.nnum[0] = state.layout, 1, 1
-    for v in (0, 1, 2, 3):
-        state2.coins[v] = v
-    state2.ncoins[0] = 4
-    assert state2._assess(0) is True and state2.legal_events() == ["discard sun-2"]
+    for pos in ("b1", "b2"):
+        for seat, value in ((0, 0), (0, 1), (0, 2), (1, 0)):
+            put(state, pos, seat, value)
+    for seat, value in ((0, 3), (0, 5), (1, 1)):
+        put(state, "a1", seat, value)
+    state.apply("place 4 a1")
+    return state
+
+
+def test_r17_a_god_claimed_earlier_in_the_same_cascade_protects():
+    state = cascade_of_god_and_trap("moon-ace", "crown-null")
+    o = obs(state, 0)
+    assert o["claimed"][0] == ["sun-3", "moon-ace", "crown-null", "crown-4"]
+    assert o["to_move"] == 0 and o["phase"] == "place" and o["coin"] == 2
+
+
+def test_r14_a_trap_claimed_before_the_god_in_reading_order_costs_a_number_tile():
+    state = cascade_of_god_and_trap("crown-null", "moon-ace")
+    o = obs(state, 0)
+    assert o["claimed"][0] == ["sun-3", "crown-null", "crown-4"]  # the god waits
+    assert state.legal_events() == ["discard sun-3", "discard crown-4"]
+    state.apply("discard crown-4")
+    o = obs(state, 0)
+    assert o["claimed"][0] == ["sun-3", "moon-ace", "crown-null"]
+    assert o["coin"] == 2 and o["to_move"] == 0
 
 
 def test_r18_claimed_traps_and_gods_stay_with_the_claimer_and_count_as_held_tiles():

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from thebes.core import InvalidEventError
 
-from .geometry import NUM_POSITIONS, POSITION_INDEX, POSITION_NAMES
+from .geometry import NUM_POSITIONS, POSITION_NAMES
 
 SUITS = ("sun", "moon", "crown", "arms")
 RANKS = ("null", "ace", "2", "3", "4", "5")
