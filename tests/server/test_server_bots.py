@@ -72,3 +72,36 @@ def test_all_bot_games_run_side_by_side(make_client, sqlite_url):
     for gid in ids:
         rec = Record.loads(client.get(f"/api/games/{gid}/record").text)
         assert rec.replay().is_terminal()
+
+
+def test_searching_bots_think_in_worker_processes(make_client, sqlite_url):
+    """An ISMCTS seat thinks in a spawned process and plays exactly the move it would in-process."""
+    from thebes.server import botwork
+    from thebes.server.service import bot_seed
+
+    assert botwork.uses_search("ismcts") and botwork.uses_search("hard") and not botwork.uses_search("random")
+    client = make_client(sqlite_url, bot_delay=0)
+    runner = client.app.state.bots
+    assert runner.processes >= 1
+    r = client.post("/api/games", json={"game": "ra", "players": 3, "seed": 5, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "ismcts"}, {"kind": "bot", "bot": "ismcts"}]})
+    gid, token = r.json()["game"]["id"], r.json()["links"][0]["token"]
+
+    def bot_event() -> int | None:
+        v = client.get(f"/api/games/{gid}/view", params={"token": token}).json()
+        if v["to_move"] == 1:
+            client.post(f"/api/games/{gid}/moves", json={"token": token, "move": v["legal"][0],
+                                                         "version": v["version"]})
+        return next((line["index"] for line in v["log"] if line["seat"] in (2, 3)), None)
+
+    index = wait_until(bot_event, timeout=120, step=0.05)
+    assert runner._procs is not None                      # the process pool was used
+    service = client.app.state.service
+    g = service.game(gid)
+    with g.lock:
+        events = list(g.events)
+        seat = g.log[index].actor
+    # the same choice made here, in this process, from the same record prefix
+    mine = botwork.think("local-" + gid, "ra", 3, {}, events[:index], seat, "ismcts",
+                         bot_seed(g.seed, seat, index))
+    assert events[index] == mine

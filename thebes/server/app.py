@@ -180,7 +180,8 @@ def play_url(game_id: str, token: str) -> str:
 
 
 # ---------------------------------------------------------------------- app
-def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers: int = 4) -> FastAPI:
+def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers: int = 4,
+               bot_processes: int | None = None) -> FastAPI:
     """The web app on ``database`` (a SQLAlchemy URL or a SQLite path; see :func:`database_url`)."""
     url = database_url(database)
     storage = Storage(url)
@@ -190,7 +191,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        bots = BotRunner(service, bot_delay, bot_workers)
+        bots = BotRunner(service, bot_delay, bot_workers, bot_processes)
         service.listeners.append(bots.poke)
         app.state.bots = bots
         resumed = await run_in_threadpool(bots.resume_all)

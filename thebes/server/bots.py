@@ -18,22 +18,30 @@ from __future__ import annotations
 
 import heapq
 import logging
+import multiprocessing
+import os
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from thebes.bots import make_bot
 
-from .service import ApiError, GameService, bot_rng
+from . import botwork
+from .service import ApiError, GameService, bot_rng, bot_seed
 
 log = logging.getLogger("thebes.server.bots")
 
 
 class BotRunner:
-    def __init__(self, service: GameService, delay: float = 0.8, workers: int = 4) -> None:
+    def __init__(self, service: GameService, delay: float = 0.8, workers: int = 4,
+                 processes: int | None = None) -> None:
         self.service = service
         self.delay = max(0.0, float(delay))
+        #: worker processes for searching bots (None: one per CPU, at most 4; 0: think in threads)
+        self.processes = min(4, os.cpu_count() or 1) if processes is None else max(0, processes)
+        self._procs: ProcessPoolExecutor | None = None
         self._heap: list[tuple[float, int, str, int, str, int]] = []
         self._pending: set[str] = set()
         self._seq = 0
@@ -84,6 +92,8 @@ class BotRunner:
             self._cond.notify_all()
         self._thread.join(timeout=5)
         self._pool.shutdown(wait=True, cancel_futures=True)
+        if self._procs is not None:
+            self._procs.shutdown(wait=True, cancel_futures=True)
 
     # ------------------------------------------------------------ internals
     def _think(self, game_id: str, due: float) -> None:
@@ -98,9 +108,13 @@ class BotRunner:
                 version = g.version
                 state = g.state.clone()
                 name = g.seats[seat].bot or "random"
-            bot = make_bot(name, g.game.name, seat, bot_rng(g.seed, seat, version))
-            action = bot.choose(state)
-            text = state.action_to_text(action)
+                events = list(g.events) if self._in_process(name) else None
+            if events is not None:
+                text = self._think_in_process(g, state, events, seat, name, version)
+            else:
+                bot = make_bot(name, g.game.name, seat, bot_rng(g.seed, seat, version))
+                action = bot.choose(state)
+                text = state.action_to_text(action)
         except Exception:
             log.exception("bot failed in game %s", game_id)
             self._done(game_id)
@@ -111,6 +125,25 @@ class BotRunner:
             self._seq += 1
             heapq.heappush(self._heap, (due, self._seq, game_id, seat, text, version))
             self._cond.notify()
+
+    def _in_process(self, bot: str) -> bool:
+        return self.processes > 0 and botwork.uses_search(bot)
+
+    def _think_in_process(self, g: Any, state: Any, events: list[str], seat: int, bot: str,
+                          version: int) -> str:
+        with self._cond:
+            if self._procs is None:
+                self._procs = ProcessPoolExecutor(
+                    max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"))
+            procs = self._procs
+        try:
+            return procs.submit(botwork.think, g.id, g.game.name, g.players, dict(g.options), events,
+                                seat, bot, bot_seed(g.seed, seat, version)).result()
+        except BrokenProcessPool:
+            log.error("bot worker processes died; searching bots think in threads from now on")
+            self.processes = 0
+            action = make_bot(bot, g.game.name, seat, bot_rng(g.seed, seat, version)).choose(state)
+            return state.action_to_text(action)
 
     def _done(self, game_id: str) -> None:
         with self._cond:

@@ -95,8 +95,12 @@ def chance_rng(seed: str, index: int) -> random.Random:
     return random.Random(f"thebes-chance/{seed}/{index}")
 
 
+def bot_seed(seed: str, seat: int, index: int) -> str:
+    return f"thebes-bot/{seed}/{seat}/{index}"
+
+
 def bot_rng(seed: str, seat: int, index: int) -> random.Random:
-    return random.Random(f"thebes-bot/{seed}/{seat}/{index}")
+    return random.Random(bot_seed(seed, seat, index))
 
 
 def clean_name(name: Any) -> str | None:
