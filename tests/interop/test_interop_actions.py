@@ -119,3 +119,58 @@ def test_unknown_game_and_bad_players_are_refused():
         encoding("ra", 2)
     with pytest.raises(KeyError):
         encoding("chess", 2)
+
+
+def test_the_documented_id_ranges():
+    """docs/interop.md, Action encodings: spot checks of every range."""
+    ra = encoding("ra", 3)
+    assert [ra.moves[i] for i in (0, 1, 2, 3, 4, 24, 25, 40, 41, 45, 46, 47, 48, 67, 68, 111)] == [
+        "draw", "ra", "end", "pass", "god gold", "god earthquake", "bid 1", "bid 16",
+        "discard flood", "discard nile nile", "discard pharaoh", "discard pharaoh pharaoh",
+        "discard astronomy", "discard art art", "discard fortress", "discard sphinx sphinx"]
+    assert ra.chance[22] == "earthquake"
+    sar = encoding("sarcophagus", 4)
+    assert sar.moves[0] == "place 0 a1" and sar.moves[6 * 20 + 5] == "place 5 f6"
+    assert sar.moves[126] == "pass" and sar.moves[127] == "discard sun-null"
+    assert sar.moves[150] == "discard arms-5" and sar.num_moves == 151
+    assert sar.chance[23] == "deal arms-5" and sar.chance[27] == "first 4"
+    ph = encoding("pharaoh", 2)
+    assert ph.moves[36 * 9 + 35] == "build monument f6" and ph.moves[360] == "erase a1"
+    assert ph.moves[396] == "skip" and ph.moves[397] == "action train"
+    assert ph.moves[403] == "action invasion" and ph.moves[404] == "shift 1 -1 labour"
+    assert ph.moves[404 + 8 + 4 + 3] == "shift 2 +1 material"
+    assert ph.moves[420] == "take labour" and ph.moves[424] == "take labour labour"
+    assert ph.moves[433] == "take material material"
+    assert ph.chance[0] == "roll 1 1" and ph.chance[36] == "hill a1" and ph.chance[72] == "river a1"
+    assert ph.chance[108] == "objectives 1 1" and ph.chance[128] == "objectives 6 6"
+    heir = encoding("pharaohs-heir", 4)
+    assert [heir.moves[i] for i in (0, 5, 17, 18, 21, 24, 41, 42, 62, 63, 83, 84, 283, 284)] == [
+        "develop", "bonus", "floodwall", "village", "market", "village1", "crop6", "v0", "c6",
+        "v0:", "c6:", "0", "199", "<end>"]
+    assert heir.chance[:6] == ("deal 2", "deal 3", "deal 4", "deal 5", "deal flood",
+                               "deal drought")
+    assert heir.chance[6] == "deal village1" and heir.chance[23] == "deal crop6"
+    assert heir.chance[24:] == ("blessing 1", "blessing 2", "blessing 3", "blessing 4")
+
+
+def test_the_vocabulary_printer(capsys):
+    from thebes.interop.actions import main
+    assert main(["sarcophagus", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "move\t126\tpass" in out and "chance\t25\tfirst 2" in out
+    from thebes.interop.observations import main as layout_main
+    assert layout_main(["ra", "3"]) == 0
+    assert "size\t421" in capsys.readouterr().out
+
+
+def test_the_documented_tensor_sizes():
+    """docs/interop.md, Observation tensors: the size formulas."""
+    from thebes.interop.observations import tensor
+    for n in (3, 4, 5):
+        assert tensor("ra", n).size == 63 * n + 232
+    for n in (2, 3, 4):
+        assert tensor("sarcophagus", n).size == 265 * n + 1216
+    for n in (1, 2, 5):
+        assert tensor("pharaoh", n).size == 423 * n + 111
+    for n in (3, 4):
+        assert tensor("pharaohs-heir", n).size == 220 * n + 476

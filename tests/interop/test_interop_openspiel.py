@@ -231,3 +231,53 @@ def test_every_determinization_looks_the_same_to_the_seat(spec):
                 assert other.observation_tensor(seat) == tensor
                 if seat == state.current_player():  # another seat's hand may differ
                     assert other.legal_actions() == state.legal_actions()
+
+
+def test_only_the_seats_own_view_is_offered_in_hidden_information_games():
+    from open_spiel.python.observation import make_observation
+    game = pyspiel.load_game("python_thebes_sarcophagus")
+    with pytest.raises(ValueError):
+        make_observation(game, pyspiel.IIGObservationType(
+            public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    state = _play_to_decision(game.new_initial_state(), random.Random(0), moves=3)
+    obs.set_from(state, 1)
+    assert obs.tensor.shape == (game.observation_tensor_size(),)
+    assert set(obs.dict) >= {"hand", "tile", "coin_value_hidden"}
+    assert obs.string_from(state, 1) == state.observation_string(1)
+    # a public game answers every type
+    ra = pyspiel.load_game("python_thebes_ra")
+    make_observation(ra, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+
+
+def test_serialization_in_the_middle_of_a_deal_and_of_a_compound_move():
+    game = pyspiel.load_game("python_thebes_sarcophagus")
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    for _ in range(10):
+        actions, probs = zip(*state.chance_outcomes())
+        state.apply_action(rng.choices(actions, probs)[0])
+    again = game.deserialize_state(state.serialize())
+    assert again.chance_outcomes() == state.chance_outcomes()
+    assert str(again) == str(state) and "dealt: " in str(state)
+    clone = state.clone()
+    assert clone.chance_outcomes() == state.chance_outcomes()
+
+    game = pyspiel.load_game("python_thebes_pharaohs_heir")
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    while True:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.position.in_progress():
+            break
+    for copy in (game.deserialize_state(state.serialize()), state.clone(),
+                 pickle.loads(pickle.dumps(state))):
+        assert copy.legal_actions() == state.legal_actions()
+        assert copy.information_state_string(0) == state.information_state_string(0)
+        assert "choosing: " in copy.information_state_string(0)
+        assert copy.observation_tensor(1) == state.observation_tensor(1)
