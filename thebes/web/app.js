@@ -192,7 +192,7 @@ async function showLobby(root) {
     openBox.replaceChildren(h("h2", null, t("lobby.open")),
       open.length ? h("ul", { class: "games" }, open.map((g) => gameRow(g, [
         mineButton(g),
-        h("button", { class: "btn primary join", onclick: () => join(g) }, t("lobby.join")),
+        mySeats()[g.id] ? null : h("button", { class: "btn primary join", onclick: () => join(g) }, t("lobby.join")),
         h("a", { class: "btn", href: playUrl(g.id), "data-nav": "" }, t("lobby.watch")),
       ]))) : h("p", { class: "muted" }, t("lobby.open.none")));
     playingBox.replaceChildren(h("h2", null, t("lobby.playing")),
@@ -311,7 +311,7 @@ async function showLobby(root) {
       h("p", { class: "muted" }, t("create.private")),
       h("div", { class: "form-line" },
         h("a", { class: "btn primary big", id: "open-my-seat", href: links[0].url, "data-nav": "" }, t("create.open")),
-        h("button", { class: "btn", type: "button", onclick: () => { created = null; drawCreate(); } }, t("create.title"))));
+        h("button", { class: "btn", type: "button", onclick: () => { created = null; drawCreate(); } }, t("create.another"))));
   }
 
   async function submit() {
