@@ -224,3 +224,22 @@ def test_a_stored_game_waiting_for_chance_is_settled_on_load(db_url):
     again = GameService(Storage(db_url)).game("c1")
     assert again.events == g.events
     s.close()
+
+
+def test_the_cache_drops_finished_games_past_its_limit(sqlite_url):
+    service = GameService(Storage(sqlite_url))
+    service.cache_limit = 4
+    ids = []
+    for seed in range(6):
+        g, tokens = service.create_game("toy", 2, {"rounds": 1}, None, seed)
+        service.move(g.id, 0, "hold")
+        service.move(g.id, 1, "hold")
+        assert g.finished
+        ids.append(g.id)
+    assert len(service._games) <= 4
+    again = service.game(ids[0])                      # rebuilt from the database
+    assert again.finished and len(again.events) == 4
+    live, _ = service.create_game("toy", 2, {}, None, 99)
+    for _ in range(6):
+        service.create_game("toy", 2, {}, None, 1)
+    assert live.id in service._games                  # unfinished games stay

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator, Literal, Optional, Union
@@ -194,9 +195,13 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
         bots = BotRunner(service, bot_delay, bot_workers, bot_processes)
         service.listeners.append(bots.poke)
         app.state.bots = bots
-        resumed = await run_in_threadpool(bots.resume_all)
-        if resumed:
-            log.info("resumed %d games where a bot is to move", resumed)
+        def resume() -> None:
+            resumed = bots.resume_all()
+            if resumed:
+                log.info("resumed %d games where a bot is to move", resumed)
+
+        # in the background: the server answers at once while unfinished games are replayed
+        threading.Thread(target=resume, name="thebes-resume", daemon=True).start()
         try:
             yield
         finally:

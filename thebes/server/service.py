@@ -114,7 +114,12 @@ def clean_name(name: Any) -> str | None:
 @dataclass
 class LogLine:
     actor: int | None               # 0-based seat, None for chance
-    texts: list[str]                # as each seat sees it, then the omniscient text last
+    texts: list[str]                # as each seat sees it, then the omniscient text last;
+                                    # only the omniscient one when every seat sees it
+
+    def text_for(self, column: int) -> str:
+        """The text for 0-based seat ``column`` (``players``: the omniscient one)."""
+        return self.texts[column] if len(self.texts) > 1 else self.texts[0]
 
 
 @dataclass
@@ -163,8 +168,11 @@ class LiveGame:
 
 def log_line(state: State, action: Any, players: int) -> LogLine:
     player = state.current_player()
+    text = state.action_to_text(action)
     texts = [state.event_for_seat(action, seat) for seat in range(players)]
-    texts.append(state.action_to_text(action))
+    if all(t == text for t in texts):
+        texts = []                      # everyone sees the omniscient text (kept once)
+    texts.append(text)
     return LogLine(player if player >= 0 else None, texts)
 
 
@@ -192,6 +200,8 @@ class GameService:
         self._cache_lock = threading.Lock()
         self._load_locks: dict[str, threading.Lock] = {}
         self.listeners: list[Listener] = []
+        #: games kept in memory before finished ones are dropped (see :meth:`_trim`)
+        self.cache_limit = 1000
 
     # ------------------------------------------------------------ cache
     def game(self, game_id: str) -> LiveGame:
@@ -216,7 +226,18 @@ class GameService:
             if g.state.current_player() == CHANCE:
                 self._settle_chance(g)
             self._games[game_id] = g
-            return g
+        self._trim()
+        return g
+
+    def _trim(self) -> None:
+        """Keep the cache bounded: past ``cache_limit`` games, drop the finished ones
+        least recently changed (they are rebuilt from the database if asked for again)."""
+        if len(self._games) <= self.cache_limit:
+            return
+        finished = sorted((g for g in list(self._games.values()) if g.finished),
+                          key=lambda g: g.updated)
+        for g in finished[:max(0, len(self._games) - self.cache_limit // 2)]:
+            self._games.pop(g.id, None)
 
     def forget(self, game_id: str) -> None:
         """Drop a cached game (the next access replays it from the database)."""
@@ -316,6 +337,7 @@ class GameService:
             status=g.status, version=g.version, result=g.result(), created=stamp, updated=stamp,
             seats=seat_rows, events=[(text, actor) for text, actor, _l in drawn]))
         self._games[game_id] = g
+        self._trim()
         self._notify(game_id)
         return g, tokens
 
@@ -474,7 +496,7 @@ class GameService:
             since = max(0, since)
             column = seat if seat is not None else g.players
             log_out = [{"index": i, "seat": line.actor + 1 if line.actor is not None else None,
-                        "event": line.texts[column]}
+                        "event": line.text_for(column)}
                        for i, line in enumerate(g.log[since:], since)]
             return {
                 "id": g.id, "game": g.game.name, "players": g.players, "options": g.options,
