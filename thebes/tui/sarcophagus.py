@@ -73,7 +73,8 @@ def pyramid(obs: dict[str, Any], me: int | None) -> Text:
             line1.append_text(head)
             line1.append(" ")
             coins = Text(" ")
-            for owner, value in cell["coins"]:
+            stack = sorted(cell["coins"], key=lambda c: (c[0] != me, c[0]))  # by owner, yours first
+            for owner, value in stack:
                 coins.append_text(coin_text(owner, value, me))
                 coins.append(" ")
             coins.truncate(CELL, pad=True)
@@ -139,7 +140,7 @@ def render(obs: dict[str, Any], seat: int) -> Group:
     if obs["ties"]:
         tie = obs["ties"][-1]
         coins = ", ".join(f"{seat_name(o, seat)} {v}" for o, v in tie["coins"])
-        parts.append(Text(f"Last tie: {tie['tile']} on {tie['pos']} (coins turned over: "
+        parts.append(Text(f"Last tie: {tile_text(tie['tile']).plain} on {tie['pos']} (coins turned over: "
                           f"{coins})", style="dim"))
     if obs["phase"] == "over" and obs["scores"] is not None:
         parts.append(final_table(obs, seat))
