@@ -243,7 +243,9 @@ export function render(ctx) {
   raG.append(s("circle", { cx: rx, cy: ry, r: 50, fill: "#d9481f", stroke: "#7a1f06", "stroke-width": 3 }));
   raG.append(s("text", { x: rx, y: ry + (auction ? -4 : 12), "text-anchor": "middle", class: "ra-word" }, t("ra.rabutton")));
   if (auction) {
-    raG.append(s("text", { x: rx, y: ry + 26, "text-anchor": "middle", class: "ra-name " + (auction.kind === "drawn" ? "white" : "yellow") }, nameOf(view, auction.ra_player, t)));
+    const raName = nameOf(view, auction.ra_player, t);
+    const fit = raName.length > 10 ? { textLength: 88, lengthAdjust: "spacingAndGlyphs" } : {};
+    raG.append(s("text", { x: rx, y: ry + 26, "text-anchor": "middle", class: "ra-name " + (auction.kind === "drawn" ? "white" : "yellow"), ...fit }, raName));
   }
   raG.append(title(raClickable ? t("ra.hint.turn") : t("ra.rabutton")));
   svg.append(raG);
@@ -335,7 +337,9 @@ export function render(ctx) {
     for (const [catKey, kinds] of GROUPS) {
       const held = kinds.filter((k) => disp[k] > 0);
       if (!held.length) continue;
-      panel.append(s("text", { x, y: y + 36, class: "cat" }, t(catKey)));
+      const label = t(catKey);
+      const groupStart = x;
+      panel.append(s("text", { x, y: y + 36, class: "cat" }, label));
       for (const k of held) {
         let extra = {};
         let onclick = null;
@@ -351,15 +355,17 @@ export function render(ctx) {
         }
         const tl = tile(k, x, ty, tw, th, t, extra);
         if (onclick) tl.addEventListener("click", onclick);
-        const count = disp[k];
-        tl.append(s("circle", { cx: x + tw - 3, cy: ty + 3, r: 10, class: "count-bg" }),
-          s("text", { x: x + tw - 3, y: ty + 7, "text-anchor": "middle", class: "count" }, String(count)));
         const chosen = discarding && p === me ? ui.discard.filter((d) => d === k).length : 0;
-        if (chosen) tl.append(s("text", { x: x + tw / 2, y: ty + th / 2 + 10, "text-anchor": "middle", class: "discard-mark" }, "✕".repeat(chosen)));
+        if (chosen) {
+          tl.append(s("rect", { x, y: ty, width: tw, height: th, rx: 6, class: "discard-veil" }),
+            s("text", { x: x + tw / 2, y: ty + th / 2 + 9, "text-anchor": "middle", class: "discard-mark" }, "✕".repeat(chosen)));
+        }
+        tl.append(s("circle", { cx: x + tw - 3, cy: ty + 3, r: 10, class: "count-bg" }),
+          s("text", { x: x + tw - 3, y: ty + 7, "text-anchor": "middle", class: "count" }, String(disp[k])));
         panel.append(tl);
         x += tw + 5;
       }
-      x += 12;
+      x = Math.max(x, groupStart + label.length * 6.6 + 4) + 12;
     }
     svg.append(panel);
   }
