@@ -30,7 +30,7 @@ def check_accounting(state):
     seen = (len(o["pyramid"]) + sum(1 for p in SARCOPHAGUS_POSITIONS if state.present >> p & 1)
             + sum(len(c) for c in o["claimed"]) + len(o["discards"]) + o["discarded_unseen"]
             + sum(1 for code in state.loc if 5 <= code <= 8))  # claimed, still hidden
-    if state.phase in (END_TRAP, OVER):  # end discards, over: every claimed sarcophagus tile is revealed
+    if state.phase in (END_TRAP, OVER):  # every claimed sarcophagus tile is revealed
         assert all(not 5 <= code <= 8 for code in state.loc)
     else:
         assert sum(len(s) for s in o["sarcophagi"]) == sum(1 for c in state.loc if 5 <= c <= 8)

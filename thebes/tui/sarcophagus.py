@@ -140,8 +140,8 @@ def render(obs: dict[str, Any], seat: int) -> Group:
     if obs["ties"]:
         tie = obs["ties"][-1]
         coins = ", ".join(f"{seat_name(o, seat)} {v}" for o, v in tie["coins"])
-        parts.append(Text(f"Last tie: {tile_text(tie['tile']).plain} on {tie['pos']} (coins turned over: "
-                          f"{coins})", style="dim"))
+        parts.append(Text(f"Last tie: {tile_text(tie['tile']).plain} on {tie['pos']} "
+                          f"(coins turned over: {coins})", style="dim"))
     if obs["phase"] == "over" and obs["scores"] is not None:
         parts.append(final_table(obs, seat))
     return Group(*parts)
@@ -193,7 +193,8 @@ def event_line(obs_before: dict[str, Any], text: str, actor: int | None) -> str:
         if words[0] == "layout":
             return "The pyramid is laid out face down; the apex a1 turns up."
         if words[0] == "first":
-            return f"{seat_name(int(words[1]) - 1, me)} take{'' if int(words[1]) - 1 == me else 's'} the first turn."
+            first = int(words[1]) - 1
+            return f"{seat_name(first, me)} take{'' if first == me else 's'} the first turn."
         return text
     who = seat_name(actor, me)
     s = "" if actor == me else "s"

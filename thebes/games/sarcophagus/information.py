@@ -71,7 +71,8 @@ def observe(state: "SarcophagusState", seat: int | None) -> dict[str, Any]:
     for owner, slot, values, turned in state.lots:
         tile = layout[21 + slot]
         sarcophagi[owner].append({
-            "tile": nt.TILE_NAMES[tile] if omniscient or not SARC <= state.loc[tile] < DISCARDED else None,
+            "tile": (nt.TILE_NAMES[tile]
+                     if omniscient or not SARC <= state.loc[tile] < DISCARDED else None),
             "coins": len(values),
             "values": list(values) if omniscient or owner == seat or turned else None})
     obs: dict[str, Any] = {
