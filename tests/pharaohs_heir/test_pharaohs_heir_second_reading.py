@@ -134,7 +134,7 @@ def oracle(obs):
 def test_the_engine_and_a_brute_force_reading_agree_on_every_legal_move_set():
     checked = 0
     for players, pp in ((3, 2), (4, 2), (3, 1)):
-        for seed in range(15):
+        for seed in range(10):
             rng = random.Random(seed)
             state = new(players, pp)
             while state.current_player() != TERMINAL:
@@ -144,4 +144,4 @@ def test_the_engine_and_a_brute_force_reading_agree_on_every_legal_move_set():
                     assert len(state.legal_events()) == len(set(state.legal_events()))
                     checked += 1
                 step(state, rng)
-    assert checked > 12000
+    assert checked > 8000
