@@ -108,9 +108,11 @@ class PharaohsHeirState(State):
 
     # ------------------------------------------------------------ contract
     def current_player(self) -> int:
+        """The seat to decide (0-based), ``CHANCE`` or ``TERMINAL``."""
         return self.cur
 
     def clone(self) -> "PharaohsHeirState":
+        """An independent copy: every list copied flat (no deep copies)."""
         c = object.__new__(PharaohsHeirState)
         c.num_players = self.num_players
         c.piecepacks = self.piecepacks
@@ -154,12 +156,15 @@ class PharaohsHeirState(State):
         return c
 
     def action_to_text(self, action) -> str:
+        """The canonical notation of ``action`` (spec, Notation summary)."""
         return notation.to_text(action)
 
     def text_to_action(self, text: str):
+        """Parse one event; raises :class:`~thebes.core.InvalidEventError` if it spells none."""
         return notation.from_text(text)
 
     def chance_template(self) -> str:
+        """``nile <arrangement>`` or ``land <arrangement>`` (spec, Listing chance outcomes)."""
         return "nile <arrangement>" if self.phase == P_NILE else "land <arrangement>"
 
     # ------------------------------------------------------------ chance
@@ -193,6 +198,7 @@ class PharaohsHeirState(State):
         return 0.0
 
     def sample_chance(self, rng: random.Random):
+        """Draw this chance node's outcome with the caller's generator (by its probability)."""
         phase = self.phase
         if phase == P_BLESSING:
             return (BLESSING, rng.randrange(self.num_players))
@@ -260,6 +266,7 @@ class PharaohsHeirState(State):
         return []
 
     def is_legal(self, action) -> bool:
+        """Whether ``action`` is legal here; a malformed action is simply not legal."""
         try:
             return super().is_legal(action)
         except TypeError:
@@ -341,6 +348,9 @@ class PharaohsHeirState(State):
 
     # ------------------------------------------------------------ apply
     def apply_action(self, action) -> None:
+        """Apply a legal move or chance outcome (unchecked), then every rule that
+        follows without a decision, up to the next decision or chance node.
+        Raises ValueError once the game is over."""
         phase = self.phase
         kind = action[0]
         if phase == P_CHOOSE:
