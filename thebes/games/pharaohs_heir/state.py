@@ -326,6 +326,7 @@ class PharaohsHeirState(State):
         sites = [s for s in slots if not self.bld[base + s]]
         out = [PASS_ACTION]
         overseer = p == self.overseer
+        site_pops = [(q, pop[base + q]) for q in sites]
         for c in canals:
             if c >= 0:
                 if not overseer and not pop[base + c]:
@@ -341,9 +342,7 @@ class PharaohsHeirState(State):
                 if overseer:
                     out.extend((BUILD, c, v, q) for q in sites)
                 else:
-                    for q in sites:
-                        if pop[base + q] >= v + (q == c):
-                            out.append((BUILD, c, v, q))
+                    out.extend([(BUILD, c, v, q) for q, k in site_pops if k >= v + (q == c)])
         return out
 
     # ------------------------------------------------------------ apply
