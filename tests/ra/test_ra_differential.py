@@ -105,20 +105,20 @@ def compare_states(ref, state):
 
 
 def sample_outcome(ref, rng):
-    """A chance outcome drawn with the reference's exact probabilities."""
+    """A chance outcome drawn with the reference's exact probabilities (integer arithmetic)."""
     outcomes = sorted(ref.legal_events())
     weights = [ref.chance_probability(o) for o in outcomes]
-    assert sum(weights) == 1, weights
     denominator = 1
     for w in weights:
         denominator = denominator * w.denominator // _gcd(denominator, w.denominator)
+    shares = [w.numerator * (denominator // w.denominator) for w in weights]
+    assert sum(shares) == denominator, weights  # the probabilities sum to 1
     ticket = rng.randrange(denominator)
-    for outcome, w in zip(outcomes, weights):
-        share = int(w * denominator)
+    for outcome, share in zip(outcomes, shares):
         if ticket < share:
             return outcome
         ticket -= share
-    raise AssertionError("weights do not sum to 1")
+    raise AssertionError("unreachable")
 
 
 def _gcd(a, b):
@@ -455,6 +455,11 @@ NAMED_CASES = {
         lambda r: r.phase == "discard" and "discard obelisk sphinx" in r.legal_events(),
         lambda r: "discard sphinx obelisk"),
     "event after the end": (lambda r: False, lambda r: "draw"),
+    # the spec's own example spelling is `discard flood nile` (floods are lost first),
+    # although the components table lists nile before flood: see reference_ra.DROUGHT_ORDER
+    "discard nile flood": (
+        lambda r: r.phase == "discard" and "discard flood nile" in r.legal_events(),
+        lambda r: "discard nile flood"),
 }
 
 
@@ -486,6 +491,55 @@ def test_named_illegal_event(case, tmp_path):
     assert out["ok"] is False and out["index"] == len(events) and out["event"] == bad, out
     assert set(out["legal"]) == ref.legal_events(), out
     assert isinstance(out["error"], str) and out["error"]
+
+
+# ---------------------------------------------------------------- the reference on the rulebook's examples
+def _scored(players, displays, suns=None, epoch=1):
+    ref = RaReference(players)
+    ref.epoch = epoch
+    for seat, tiles in enumerate(displays):
+        ref.display[seat] = dict(tiles)
+    for seat, held in enumerate(suns or []):
+        ref.up[seat] = list(held)
+    if not suns:
+        for seat in range(players):
+            ref.up[seat] = [seat + 1]
+    return ref.epoch_totals()
+
+
+def test_reference_scores_the_rulebook_examples():
+    # Pharaohs: Anna, Bob, Cathy and Don have 3, 2, 2 and 3; plus -5 each for no civilization.
+    totals = _scored(4, [{"pharaoh": 3}, {"pharaoh": 2}, {"pharaoh": 2}, {"pharaoh": 3}])
+    assert totals == [5 - 5, -2 - 5, -2 - 5, 5 - 5]
+    # Civilization: 3 astronomy, 2 agriculture, 2 writing -> 5; one each -> 5; none -> -5.
+    civ = {"astronomy": 3, "agriculture": 2, "writing": 2}
+    assert _scored(3, [civ, {"astronomy": 1, "agriculture": 1, "writing": 1}, {}]) == [5, 5, -5]
+    # Monuments (third epoch): 4 pyramids, 3 temples, 2 fortresses, 1 sphinx -> 19.
+    mon = {"pyramid": 4, "temple": 3, "fortress": 2, "sphinx": 1, "art": 1}
+    sums_equal = [[9], [9], [9]]
+    assert _scored(3, [mon, {"art": 1}, {"art": 1}], sums_equal, epoch=3) == [19, 0, 0]
+    # Suns (third epoch): sums 17, 25, 21, 17 -> -5, +5, 0, -5.
+    art = {"art": 1}
+    assert _scored(4, [art] * 4, [[13, 4], [16, 9], [21], [17]], epoch=3) == [-5, 5, 0, -5]
+    # Nile only with a flood; gold 3 each; god 2 each.
+    assert _scored(3, [{"nile": 4, **art}, {"nile": 4, "flood": 1, **art},
+                       {"gold": 2, "god": 1, **art}]) == [0, 5, 8]
+    # 7 and 8 distinct monuments.
+    seven = {k: 1 for k in ["fortress", "obelisk", "palace", "pyramid", "temple", "statue",
+                            "step-pyramid"]}
+    eight = dict(seven, sphinx=5)
+    assert _scored(3, [dict(seven, **art), dict(eight, **art), art], sums_equal,
+                   epoch=3) == [10, 30, 0]
+
+
+def test_reference_ranking_breaks_fame_ties_by_the_highest_sun():
+    ref = RaReference(3)
+    ref.fame = [20, 20, 5]
+    ref.up = [[2, 3], [4], [13]]
+    ref.down = [[12], [5], []]
+    assert ref.ranking() == [1, 2, 3]
+    ref.down = [[], [5], []]
+    assert ref.ranking() == [2, 1, 3]
 
 
 # ---------------------------------------------------------------- replay --json shapes
