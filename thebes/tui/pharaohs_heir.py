@@ -207,7 +207,7 @@ def describe(text: str) -> str:
         return f"takes {rest[0]} into the {rest[1]} column"
     if head == "offer":
         acolytes = sum(int(w.split(':')[1]) for w in rest[1:])
-        return f"offers {rest[0]} grain and {acolytes} acolytes"
+        return f"offers {rest[0]} grain and {acolytes} acolyte{'' if acolytes == 1 else 's'}"
     if head == "bonus":
         return "takes the Overseer's sacrifice bonus"
     if head == "peek":
@@ -215,7 +215,7 @@ def describe(text: str) -> str:
     if head == "place":
         return f"places tokens: {_pairs_words(rest)}"
     if head == "reap":
-        return f"reaps {_pairs_words(rest)}" if rest else "reaps nothing"
+        return f"reaps farmers: {_pairs_words(rest)}" if rest else "reaps nothing"
     if head == "starve":
         return f"starves a token on {_pairs_words(rest)}"
     if head == "protect":
@@ -241,7 +241,11 @@ def event_line(obs_before: dict[str, Any], text: str, actor: int | None) -> str:
         if head == "land":
             return "The land stacks are shuffled; their top tiles are turned face up"
         return text
-    return f"[bold]{seat_name(actor, me)}[/bold] {describe(text)}"
+    words = describe(text)
+    if actor == me:  # "You take ...", not "You takes ..."
+        verb, _, rest = words.partition(" ")
+        words = f"{verb[:-1]} {rest}"
+    return f"[bold]{seat_name(actor, me)}[/bold] {words}"
 
 
 ACTION_HELP = {
