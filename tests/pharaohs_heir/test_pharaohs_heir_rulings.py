@@ -452,3 +452,34 @@ def test_r19_a_position_appears_at_most_once_in_a_list():
     state.apply("populate")
     with pytest.raises(IllegalEventError):
         state.apply("place v0:2 v0:3")
+
+
+def test_one_piecepack_nile_outcomes_sum_to_probability_one():
+    from itertools import permutations
+    from thebes.games.pharaohs_heir.actions import NILE
+    state = new(3, 1)
+    total = sum(state.chance_probability((NILE, order))
+                for order in set(permutations((2, 3, 4, 5, 1, 6))))
+    assert total == pytest.approx(1.0)
+
+
+def test_sampled_nile_tops_follow_their_probabilities():
+    rng = random.Random(11)
+    state = new(3)
+    counts = {t: 0 for t in NUMBERED}
+    draws = 8000
+    for _ in range(draws):
+        outcome = state.sample_chance(rng)
+        assert state.chance_probability(outcome) > 0
+        counts[outcome[1][6]] += 1  # the second stack's top
+    for t in NUMBERED:
+        assert abs(counts[t] / draws - 0.25) < 0.03
+
+
+def test_a_land_event_with_a_tile_too_many_is_impossible():
+    state = play(new(3), [SPEC_NILE])
+    tiles = list(state.text_to_action(SPEC_LAND)[1])
+    tiles[1] = tiles[0]  # a third crop4
+    assert state.chance_probability((LAND, tuple(tiles))) == 0.0
+    assert state.chance_probability(state.text_to_action(SPEC_LAND)) == pytest.approx(
+        2 ** 18 / math.factorial(36))
