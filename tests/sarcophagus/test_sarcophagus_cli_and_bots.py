@@ -254,3 +254,34 @@ def test_replaying_a_record_restores_a_game_to_resume():
     assert state.scores() == record.result["scores"]
     with pytest.raises(ReplayError):
         Record("sarcophagus", 3, {}, record.events[:40] + ["first 1"]).replay()
+
+
+def test_after_an_event_the_view_tells_the_claims_ties_and_discards_in_words():
+    opening = ["first 1", "place 0 a1", "place 2 b1", "place 0 a1", "place 4 b1",
+               "place 0 a1", "place 5 b2"]
+    state = play(opening)
+    before = state.observation(1)
+    state.apply("place 1 a1")
+    assert view.after_event(before, state.observation(1)).plain == "  Seat 1 claims sun-3"
+    state.apply("place 3 b1")
+    before = state.observation(1)
+    state.apply("place 0 b1")
+    assert view.after_event(before, state.observation(1)).plain.splitlines() == [
+        "  tie on b1, the coins are turned over: Seat 1 2, You 4, Seat 1 3, You 0",
+        "  Seat 1 claims moon-4"]
+    assert view.after_event(state.observation(1), state.observation(1)) is None
+
+
+def test_after_events_of_whole_games_every_claim_and_discard_is_told():
+    for g in range(6):
+        events = random_game(2 + g % 3, 70 + g)
+        state = GAME.new_initial_state(2 + g % 3)
+        told = 0
+        for e in events:
+            before = state.observation(0)
+            state.apply(e)
+            shown = view.after_event(before, state.observation(0))
+            told += 0 if shown is None else len(shown.plain.splitlines())
+        o = state.observation(0)
+        pyramid_tiles = 21
+        assert told >= pyramid_tiles + sum(len(lots) for lots in o["sarcophagi"])

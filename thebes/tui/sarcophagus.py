@@ -2,7 +2,7 @@
 seat's observation (your own coin values shown, the others' hidden).
 
 View module for :mod:`thebes.tui.play` (``render``, ``event_line``,
-``move_label``, ``choose``).
+``move_label``, ``choose``, ``after_event``).
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def render(obs: dict[str, Any], seat: int) -> Group:
             claimed.append("(protected from traps)", style="magenta")
         lots = obs["sarcophagi"][s]
         sarc = Text(", ".join(
-            (lot["tile"] or "tile") + f" with {lot['coins']} coin{'s' if lot['coins'] != 1 else ''}"
+            (tile_text(lot["tile"]).plain if lot["tile"] else "tile") + f" with {lot['coins']} coin{'s' if lot['coins'] != 1 else ''}"
             + (f" ({' '.join(map(str, lot['values']))})" if lot["values"] is not None else "")
             for lot in lots) or "-")
         table.add_row(name, hand, claimed or Text("-", style="dim"), sarc, str(obs["fame"][s]))
@@ -210,9 +210,44 @@ def event_line(obs_before: dict[str, Any], text: str, actor: int | None) -> str:
     return f"{who}: {text}"
 
 
+def after_event(before: dict[str, Any], after: dict[str, Any]) -> Text | None:
+    """What the rules did by themselves after an event, in plain words: ties
+    turned over, claims, discards, sarcophagus tiles, the end's reveals."""
+    me = after["seat"]
+    lines: list[str] = []
+    for tie in after["ties"][len(before["ties"]):]:
+        coins = ", ".join(f"{seat_name(o, me)} {v}" for o, v in tie["coins"])
+        lines.append(f"  tie on {tie['pos']}, the coins are turned over: {coins}")
+    on_pyramid = {cell["tile"] for cell in before["pyramid"].values() if cell["tile"]}
+    reveals: list[str] = []
+    for s in range(after["players"]):
+        who = seat_name(s, me)
+        verb = "" if s == me else "s"
+        for tile in after["claimed"][s]:
+            if tile in before["claimed"][s]:
+                continue
+            label = tile_text(tile).plain
+            if tile in on_pyramid:
+                extra = {"null": ": a trap!", "ace": ": protected from traps from now on"}
+                lines.append(f"  {who} claim{verb} {label}{extra.get(tile.split('-')[1], '')}")
+            else:
+                reveals.append(f"  {who} reveal{verb} {label} from the sarcophagus")
+        for _ in after["sarcophagi"][s][len(before["sarcophagi"][s]):]:
+            lines.append(f"  {who} also take{verb} the sarcophagus tile beneath, unseen, "
+                         "with the coins on it")
+    for tile in after["discards"]:
+        if tile not in before["discards"] and tile in on_pyramid:
+            lines.append(f"  nobody claims {tile_text(tile).plain}: discarded")
+    if after["discarded_unseen"] > before["discarded_unseen"]:
+        lines.append("  the sarcophagus tile beneath is discarded unseen")
+    lines += reveals  # the end comes after the last claim
+    return Text("\n".join(lines), style="italic") if lines else None
+
+
 def choose(console: Console, state: Any, seat: int) -> Any:
     """A short menu, or for a second coin with many choices: type ``VALUE TILE``
-    (``3 b1``), the full notation, ``?`` to list every move, ``q`` to quit."""
+    (``3 b1``) or the full notation; ``m`` lists every move, ``h`` asks for a
+    hint, ``q`` quits."""
     from thebes.tui import play as loop
 
     actions = state.legal_actions()
@@ -226,10 +261,14 @@ def choose(console: Console, state: Any, seat: int) -> Any:
                   f"open tiles: [bold]{' '.join(places)}[/]")
     while True:
         answer = console.input("[bold]your coin[/] (VALUE TILE, e.g. "
-                               f"'{values[-1]} {places[0]}'; ? lists moves; q quits): ").strip()
+                               f"'{values[-1]} {places[0]}'; m lists moves, h for a hint, "
+                               "q quits): ").strip()
         if answer.lower() in ("q", "quit", "exit"):
             return None
-        if answer == "?":
+        if answer.lower() in ("h", "hint", "?"):
+            loop.show_hint(console, state, seat)
+            continue
+        if answer.lower() in ("m", "moves"):
             for text in (state.action_to_text(a) for a in actions):
                 console.print(f"  {move_label(obs, text)}  [dim]{text}[/dim]")
             continue
