@@ -236,9 +236,8 @@ def test_every_determinization_looks_the_same_to_the_seat(spec):
 def test_only_the_seats_own_view_is_offered_in_hidden_information_games():
     from open_spiel.python.observation import make_observation
     game = pyspiel.load_game("python_thebes_sarcophagus")
-    with pytest.raises(ValueError):
-        make_observation(game, pyspiel.IIGObservationType(
-            public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    assert make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)) is None
     obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
     state = _play_to_decision(game.new_initial_state(), random.Random(0), moves=3)
     obs.set_from(state, 1)
@@ -247,8 +246,9 @@ def test_only_the_seats_own_view_is_offered_in_hidden_information_games():
     assert obs.string_from(state, 1) == state.observation_string(1)
     # a public game answers every type
     ra = pyspiel.load_game("python_thebes_ra")
-    make_observation(ra, pyspiel.IIGObservationType(
-        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    assert make_observation(ra, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False,
+        private_info=pyspiel.PrivateInfoType.NONE)) is not None
 
 
 def test_serialization_in_the_middle_of_a_deal_and_of_a_compound_move():
@@ -281,3 +281,15 @@ def test_serialization_in_the_middle_of_a_deal_and_of_a_compound_move():
         assert copy.information_state_string(0) == state.information_state_string(0)
         assert "choosing: " in copy.information_state_string(0)
         assert copy.observation_tensor(1) == state.observation_tensor(1)
+
+
+@pytest.mark.parametrize("name", ["python_thebes_pharaoh(players=1)"])
+def test_openspiel_generate_playthrough_runs_and_is_repeatable(name):
+    # (every game runs it; the bigger tensors only take OpenSpiel longer to print)
+    from open_spiel.python.algorithms import generate_playthrough
+    first = generate_playthrough.playthrough(name, action_sequence=None,
+                                             alsologtostdout=False, seed=3)
+    again = generate_playthrough.playthrough(name, action_sequence=None,
+                                             alsologtostdout=False, seed=3)
+    assert first == again
+    assert "IsTerminal() = True" in first

@@ -122,21 +122,23 @@ class ThebesGame(pyspiel.Game):
         state._pos = position.clone()
         return state
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ThebesObserver":
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: Any = None) -> "ThebesObserver | None":
         """The observer of a seat's own view (public facts and that seat's
         private ones), for the information state and the observation alike.
 
-        In a hidden-information game only that view exists: an observation
-        type asking for no private information, or for every player's, is
-        refused (``ValueError``) rather than answered with the wrong facts.
+        In a hidden-information game only that view exists: for an
+        observation type asking for no private information, or for every
+        player's, the answer is ``None`` (OpenSpiel's "not supported", as
+        ``open_spiel.python.observation.make_observation`` documents) rather
+        than an observer with the wrong facts.
         """
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         if (iig_obs_type is not None and self.thebes_name in _IMPERFECT
                 and (iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
                      or not iig_obs_type.public_info)):
-            raise ValueError("thebes observers give a seat's own view only "
-                             "(public_info=True, private_info=SINGLE_PLAYER)")
+            return None
         return ThebesObserver(self.tensor)
 
     def state_from_engine(self, engine_state: Any) -> "ThebesState":
