@@ -243,3 +243,30 @@ def test_the_cache_drops_finished_games_past_its_limit(sqlite_url):
     for _ in range(6):
         service.create_game("toy", 2, {}, None, 1)
     assert live.id in service._games                  # unfinished games stay
+
+
+def test_racing_moves_through_two_servers(db_url, make_client):
+    """Moves for one version posted at once to two servers on one database: exactly one lands."""
+    servers = [make_client(db_url), make_client(db_url)]
+    r = servers[0].post("/api/games", json={"game": "toy", "players": 2, "seed": 6, "seats": [
+        {"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]})
+    gid, t1 = r.json()["game"]["id"], r.json()["links"][0]["token"]
+    for s in servers:
+        assert s.get(f"/api/games/{gid}/view", params={"token": t1}).json()["version"] == 1
+    barrier = threading.Barrier(6)
+    statuses: list[int] = []
+
+    def race(i: int) -> None:
+        barrier.wait()
+        r = servers[i % 2].post(f"/api/games/{gid}/moves", json={
+            "token": t1, "move": ["hold", "add 1", "add 2"][i % 3], "version": 1})
+        statuses.append(r.status_code)
+
+    threads = [threading.Thread(target=race, args=(i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(statuses) == [200] + [409] * 5
+    stored = Storage(db_url).load_game(gid)
+    assert stored.version == 2 and len(stored.events) == 2
