@@ -172,7 +172,7 @@ def lockstep(players, events, ref=None, state=None, start=0):
     return ref, state
 
 
-POLICIES = ("uniform", "drawer", "hoarder")
+POLICIES = ("uniform", "drawer", "hoarder", "miser")
 
 
 def choose_move(ref, rng, policy):
@@ -181,7 +181,9 @@ def choose_move(ref, rng, policy):
     ``uniform`` picks among the legal events alike; uniform play almost never
     fills the Ra track, so ``drawer`` mostly draws and passes (full auction
     tracks, forced auctions, epochs ended by the Ra track, many disasters) and
-    ``hoarder`` draws often and plays every god it can.
+    ``hoarder`` draws often and plays every god it can; ``miser`` passes
+    whenever it may and otherwise bids its lowest sun (long epochs, a bag
+    running out of kinds, forced auctions nobody takes).
     """
     legal = sorted(ref.legal_events())
     if policy == "drawer":
@@ -194,6 +196,14 @@ def choose_move(ref, rng, policy):
         if gods and rng.random() < 0.8:
             return rng.choice(gods)
         if "draw" in legal and rng.random() < 0.6:
+            return "draw"
+    elif policy == "miser":
+        if "pass" in legal and rng.random() < 0.9:
+            return "pass"
+        bids = [t for t in legal if t.startswith("bid ")]
+        if bids and "pass" not in legal:
+            return min(bids, key=lambda t: int(t.split()[1]))
+        if "draw" in legal and rng.random() < 0.7:
             return "draw"
     return rng.choice(legal)
 
