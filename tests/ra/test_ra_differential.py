@@ -585,6 +585,26 @@ def test_replay_json_unfinished_records(players, tmp_path):
                        "to_move": "chance" if seat == "chance" else seat + 1}, (cut, out)
 
 
+def test_selfplay_command_gives_the_same_record_byte_for_byte(tmp_path):
+    """shared/spec/CLI.md: the same arguments give the same record; the reference accepts it."""
+    outputs = []
+    for attempt in range(2):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = cli.main(["selfplay", "--game", "ra", "--players", "4", "--seed", "31"])
+        assert code == 0
+        outputs.append(out.getvalue())
+    path = tmp_path / "g.json"
+    assert cli.main(["selfplay", "--game", "ra", "--players", "4", "--seed", "31",
+                     "--out", str(path)]) == 0
+    assert outputs[0] == outputs[1] == path.read_text(encoding="utf-8")
+    record = json.loads(outputs[0])
+    assert record["game"] == "ra" and record["players"] == 4 and record["options"] == {}
+    ref, _ = lockstep(4, record["events"])
+    assert ref.is_terminal()
+    assert record["result"] == {"scores": ref.scores(), "ranking": ref.ranking()}
+
+
 def test_replay_json_result_that_disagrees(tmp_path):
     record = cli.selfplay_record("ra", 4, 3, {}).to_dict()
     scores = record["result"]["scores"]
