@@ -311,3 +311,29 @@ def test_pages_and_openapi(client):
                  "/api/games/{game_id}/moves", "/api/games/{game_id}/record"):
         assert path in schema["paths"]
     assert "PostMove" in json.dumps(schema["components"])
+
+
+def test_an_engine_failure_is_a_json_error_and_the_server_goes_on(make_client, sqlite_url, monkeypatch):
+    from fastapi.testclient import TestClient
+    from thebes.server.app import create_app
+    import server_toygame
+
+    client = TestClient(create_app(sqlite_url), raise_server_exceptions=False)
+    with client:
+        out = create(client, seats=HUMANS3, seed=1)
+        gid, t1 = out["game"]["id"], out["links"][0]["token"]
+
+        def broken_parse(self, text):
+            raise IndexError("engine bug")
+
+        def broken_observation(self, seat):
+            raise KeyError("engine bug")
+
+        monkeypatch.setattr(server_toygame.ToyState, "text_to_action", broken_parse)
+        r = client.post(f"/api/games/{gid}/moves", json={"token": t1, "move": "hold"})
+        assert r.status_code == 400 and r.json()["legal"]
+        monkeypatch.setattr(server_toygame.ToyState, "observation", broken_observation)
+        r = client.get(f"/api/games/{gid}/view", params={"token": t1})
+        assert r.status_code == 500 and "internal error" in r.json()["error"]
+        monkeypatch.undo()
+        assert client.get(f"/api/games/{gid}/view", params={"token": t1}).json()["version"] == 1

@@ -231,6 +231,12 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             problems.append(f"{where}: {e.get('msg')}" if where else str(e.get("msg")))
         return JSONResponse({"error": "bad request: " + "; ".join(problems)}, status_code=400)
 
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, err: Exception) -> JSONResponse:
+        log.error("%s %s failed", request.method, request.url.path, exc_info=err)
+        return JSONResponse({"error": "internal error: the server could not answer this request"},
+                            status_code=500)
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": str(err.detail)}, status_code=err.status_code,
@@ -406,6 +412,9 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             await run_in_threadpool(service.move, game_id, seat, move, version)
         except ApiError as err:
             return {"type": "error", "status": err.status, **err.body()}
+        except Exception:
+            log.exception("move %r in game %s failed", move, game_id)
+            return {"type": "error", "status": 500, "error": "internal error: the move was not played"}
         return None
 
     # ------------------------------------------------------------ pages

@@ -432,6 +432,9 @@ class GameService:
                 raise ApiError(400, str(err), err.legal) from None
             except InvalidEventError as err:
                 raise ApiError(400, str(err), err.legal) from None
+            except Exception:   # an engine that breaks its contract on odd text: still a refusal
+                log.exception("game %s: the engine failed to parse %r", g.id, text)
+                raise ApiError(400, f"{text!r} could not be read as a move", state.legal_events()) from None
             self._commit(g, action)
         self._notify(game_id)
         return g
