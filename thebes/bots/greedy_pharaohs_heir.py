@@ -3,9 +3,12 @@
 For each candidate move (all of them, or a random sample of
 :attr:`GreedyBot.sample` when there are more) the bot applies it to a copy
 of ``state.determinize(seat, rng)`` and scores the result with
-:func:`evaluate`. Against three random bots at 4 players it won 42 of
-60 games (seeds 0-59, seat rotating). It sees only its own
-information set: the observation, the legal moves and its determinization.
+:func:`evaluate`. An Overseer's choice of action is scored after playing the
+action's whole round out on :attr:`GreedyBot.rollouts` determinizations (its
+own moves greedy, the others' random), since the choice alone changes
+little. Against three random bots at 4 players it won 53 of 60 games (seeds
+0-59, seat rotating). It sees only its own information set: the
+observation, the legal moves and its determinizations.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import random
 from typing import Any
 
 from thebes.core import State
+from thebes.games.pharaohs_heir.actions import CHOOSE
 from thebes.games.pharaohs_heir.pieces import SLOTS
 from thebes.games.pharaohs_heir.scoring import cycle_points
 
@@ -48,29 +52,60 @@ class GreedyBot:
     name = "greedy"
     #: most candidate moves looked at in one decision.
     sample = 40
+    #: determinizations on which each choice of action is played out.
+    rollouts = 2
 
     def __init__(self, game: str, seat: int, rng: random.Random, **params: Any) -> None:
         self.seat = seat
         self.rng = rng
         self.sample = int(params.get("sample", self.sample))
+        self.rollouts = int(params.get("rollouts", self.rollouts))
 
     def choose(self, state: State):
         legal = state.legal_actions()
-        size = len(legal)
-        if size == 1:
+        if len(legal) == 1:
             return legal[0]
+        if legal[0][0] == CHOOSE:
+            return self._choose_action(state, legal)
+        return self._one_move(state.determinize(self.seat, self.rng), legal)
+
+    def _one_move(self, world: Any, legal):
+        """The best of (a sample of) ``legal`` one move ahead on ``world``."""
         rng = self.rng
+        size = len(legal)
         if size <= self.sample:
             candidates = list(legal)
         else:
             candidates = [legal[i] for i in rng.sample(range(size), self.sample)]
-        world = state.determinize(self.seat, rng)
         best = None
         best_value = float("-inf")
         for action in candidates:
             copy = world.clone()
             copy.apply_action(action)
             value = evaluate(copy, self.seat) + rng.random() * 1e-6
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _choose_action(self, state: State, legal):
+        """The action whose round, played out, :func:`evaluate` likes best."""
+        rng = self.rng
+        worlds = [state.determinize(self.seat, rng) for _ in range(self.rollouts)]
+        best = None
+        best_value = float("-inf")
+        for action in legal:
+            value = rng.random() * 1e-6
+            for world in worlds:
+                w = world.clone()
+                k, turn = w.k, w.turn
+                w.apply_action(action)
+                while w.k == k and w.turn == turn and w.cur >= 0:
+                    if w.cur == self.seat:
+                        w.apply_action(self._one_move(w, w.legal_actions()))
+                    else:
+                        moves = w.legal_actions()
+                        w.apply_action(moves[int(rng.random() * len(moves))])
+                value += evaluate(w, self.seat)
             if value > best_value:
                 best, best_value = action, value
         return best
