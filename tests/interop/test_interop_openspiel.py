@@ -12,10 +12,11 @@ pyspiel = pytest.importorskip("pyspiel")
 from thebes.core import get_game  # noqa: E402
 from thebes.interop import openspiel  # noqa: E402
 
+# (kept small for the suite's time budget; a longer run: docs/interop.md, Verification)
 SIMS = [("python_thebes_ra", 2), ("python_thebes_ra(players=4)", 1),
-        ("python_thebes_sarcophagus", 3), ("python_thebes_sarcophagus(players=4,base_free=False)", 2),
+        ("python_thebes_sarcophagus", 2), ("python_thebes_sarcophagus(players=4,base_free=False)", 1),
         ("python_thebes_pharaoh", 2), ("python_thebes_pharaoh(players=1,objectives=True)", 2),
-        ("python_thebes_pharaohs_heir", 1), ("python_thebes_pharaohs_heir(players=4)", 1)]
+        ("python_thebes_pharaohs_heir(players=4)", 1)]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -153,10 +154,11 @@ def test_make_bot_gives_a_thebes_bot_that_returns_legal_engine_actions(name, kin
     players = 3 if name in ("ra", "pharaohs-heir") else 2
     state = game.new_initial_state(players)
     rng = random.Random(9)
-    bots = [openspiel.make_bot(kind, game, seat, random.Random(seat), simulations=8)
+    sims = 4 if name == "pharaohs-heir" else 8  # its random playouts are long
+    bots = [openspiel.make_bot(kind, game, seat, random.Random(seat), simulations=sims)
             for seat in range(players)]
     moves = 0
-    limit = 3 if name == "pharaohs-heir" else 6
+    limit = 2 if name == "pharaohs-heir" else 6
     while not state.is_terminal() and moves < limit:
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
@@ -293,3 +295,10 @@ def test_openspiel_generate_playthrough_runs_and_is_repeatable(name):
                                              alsologtostdout=False, seed=3)
     assert first == again
     assert "IsTerminal() = True" in first
+
+
+def test_the_conformance_runner_reports_passes():
+    pytest.importorskip("pettingzoo")
+    from thebes.interop.conformance import main
+    assert main(["--games", "pharaoh", "--sims", "1", "--starts", "1", "--seed", "5",
+                 "--cycles", "200"]) == 0
