@@ -195,6 +195,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
         bots = BotRunner(service, bot_delay, bot_workers, bot_processes)
         service.listeners.append(bots.poke)
         app.state.bots = bots
+
         def resume() -> None:
             resumed = bots.resume_all()
             if resumed:
@@ -356,12 +357,17 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             return True
 
         async def sender() -> None:
-            while True:
-                await conn.wake.wait()
-                conn.wake.clear()
-                if not await push_view():
-                    await websocket.close(code=4403)
-                    return
+            try:
+                while True:
+                    await conn.wake.wait()
+                    conn.wake.clear()
+                    if not await push_view():
+                        await websocket.close(code=4403)
+                        return
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:   # the client went away while we were sending
+                log.debug("socket for game %s: sender stopped: %r", game_id, err)
 
         task: asyncio.Task[None] | None = None
         try:

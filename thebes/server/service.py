@@ -401,8 +401,9 @@ class GameService:
                 status = "finished"
             try:
                 g.updated = self.storage.claim_seat(g.id, s.seat, None, None, status, rename=False)
-            except SeatTaken:
-                pass
+            except SeatTaken:   # someone joined that seat first, with a new token
+                self.forget(g.id)
+                raise ApiError(403, "this seat was taken by someone who joined the game") from None
             s.claimed = True
         self._notify(g.id)
 
