@@ -342,6 +342,23 @@ def _stage_split(console, obs, texts: list[str]) -> str | None:
     return remaining[0][1]
 
 
+def _stage_reap(console, obs) -> str | None:
+    """Choose how many farmers to reap on each populated crop tile (any number each)."""
+    mat = obs["mats"][obs["seat"]]
+    console.print("[bold]reap[/bold]: turn farmers into grain, one crop tile at a time")
+    words = []
+    for t in mat["columns"]["crop"]:
+        if not t["tokens"]:
+            continue
+        answer = _ask(console, f"how many farmers to reap on {position_words(t['pos'])} "
+                               f"({t['tokens']} there)?", [str(k) for k in range(t["tokens"] + 1)])
+        if answer is None:
+            return None
+        if answer != "0":
+            words.append(f"{t['pos']}:{answer}")
+    return " ".join(["reap"] + words)
+
+
 def _stage_build(console, texts: list[str]) -> str | None:
     """Choose a build: first the canal (or none), then the building (or none)."""
     def parts(text: str) -> tuple[str, str]:
@@ -394,6 +411,9 @@ def choose(console, state, seat: int):
         from thebes.tui.play import ask_menu
         return ask_menu(console, sys.modules[__name__], state, seat)
     obs = state.observation(seat)
+    if head == "reap":
+        text = _stage_reap(console, obs)
+        return None if text is None else state.parse(text)
     texts = [state.action_to_text(a) for a in actions]
     if head in ("build", "pass"):
         text = _stage_build(console, texts)
