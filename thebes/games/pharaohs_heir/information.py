@@ -43,7 +43,9 @@ def _mat(state: "PharaohsHeirState", p: int) -> dict[str, Any]:
                           "tokens": state.pop[base + s], "canal": bool(state.canal[base + s]),
                           "building": state.bld[base + s] or None})
         columns[name] = tiles
-    coins = lambda arr: [v for v in range(1, 7) for _ in range(arr[p * 7 + v])]  # noqa: E731
+    def coins(counts: list[int]) -> list[int]:
+        return [v for v in range(1, 7) for _ in range(counts[p * 7 + v])]
+
     return {"columns": columns, "floodwalls": coins(state.wall), "grain": state.grain[p],
             "reserve": coins(state.reserve), "out_of_play": coins(state.gone),
             "areas": dict(zip(AREAS, state.areas(p)))}
