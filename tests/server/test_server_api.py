@@ -337,3 +337,15 @@ def test_an_engine_failure_is_a_json_error_and_the_server_goes_on(make_client, s
         assert r.status_code == 500 and "internal error" in r.json()["error"]
         monkeypatch.undo()
         assert client.get(f"/api/games/{gid}/view", params={"token": t1}).json()["version"] == 1
+
+
+def test_a_seat_holder_can_name_the_seat(client):
+    out = create(client, seats=HUMANS3)
+    gid, t2 = out["game"]["id"], out["links"][1]["token"]
+    r = client.post(f"/api/games/{gid}/name", json={"token": t2, "name": "  Bob   the  Builder "})
+    assert r.status_code == 200
+    assert [s["name"] for s in r.json()["seats"]] == ["Ann", "Bob the Builder", None]
+    assert [s["claimed"] for s in r.json()["seats"]] == [True, True, False]
+    assert client.post(f"/api/games/{gid}/name", json={"token": "forged", "name": "X"}).status_code == 403
+    assert client.post(f"/api/games/{gid}/name", json={"token": t2}).status_code == 400
+    assert client.get(f"/api/games/{gid}/view", params={"token": t2}).json()["names"][1] == "Bob the Builder"

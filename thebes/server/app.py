@@ -74,6 +74,12 @@ class PostMove(BaseModel):
     version: Optional[int] = Field(None, description="the version the move was chosen at; 409 if the game moved on")
 
 
+class NameSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(..., max_length=200)
+    name: Optional[str] = Field(..., max_length=200)
+
+
 class GameInfo(BaseModel):
     name: str
     title: str
@@ -289,6 +295,15 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             raise ApiError(404, f"no seat {body.seat}")
         seat, token = service.join(game_id, body.name, seat)
         return {"seat": seat + 1, "token": token, "url": play_url(game_id, token)}
+
+    @app.post("/api/games/{game_id}/name", response_model=Summary, responses=ERRORS, tags=["lobby"])
+    def name_seat(game_id: str, body: NameSeat) -> dict[str, Any]:
+        """Name the seat the token holds (e.g. after opening a link made without a name)."""
+        g, seat = service.seat_of(game_id, body.token)
+        if seat is None:
+            raise ApiError(403, "naming a seat needs its token")
+        service.rename(game_id, seat, body.name)
+        return service.summary(g)
 
     @app.get("/api/games/{game_id}/view", response_model=View, responses=ERRORS, tags=["play"])
     def view(game_id: str, token: Optional[str] = None, since: int = 0) -> dict[str, Any]:

@@ -374,6 +374,15 @@ class GameService:
         self._notify(game_id)
         return target.seat, token
 
+    def rename(self, game_id: str, seat: int, name: Any) -> None:
+        """Set the name of the human seat ``seat`` (its holder chose one)."""
+        g = self.game(game_id)
+        name = clean_name(name)
+        with g.lock:
+            g.updated = self.storage.rename_seat(g.id, seat, name)
+            g.seats[seat].name = name
+        self._notify(game_id)
+
     def seat_of(self, game_id: str, token: str | None) -> tuple[LiveGame, int | None]:
         """The game and the 0-based seat that ``token`` opens (``None``: no token, a spectator).
 

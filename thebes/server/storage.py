@@ -272,6 +272,14 @@ class Storage:
                          .values(status=status, updated=stamp))
         return stamp
 
+    def rename_seat(self, game_id: str, seat: int, name: str | None) -> dt.datetime:
+        stamp = now()
+        with self.engine.begin() as conn:
+            conn.execute(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat,
+                                               SeatRow.kind == "human").values(name=name))
+            conn.execute(update(GameRow).where(GameRow.id == game_id).values(updated=stamp))
+        return stamp
+
     # ------------------------------------------------------------ reads
     def load_game(self, game_id: str, with_events: bool = True) -> GameData | None:
         with self.engine.connect() as conn:
