@@ -88,7 +88,6 @@ class RaTensor(Tensor):
                tokens: Any = ()) -> list[float]:
         o = self.offset
         out = [0.0] * self.size
-        n = self.n
         nk = len(self.kinds)
         _one_hot(out, o["observer"], seat)
         _one_hot(out, o["to_move"], obs["to_move"])
@@ -125,7 +124,6 @@ class RaTensor(Tensor):
             out[o["fame"] + s] = info["fame"]
             for kind, count in info["display"].items():
                 out[o["display"] + s * nk + self.kinds[kind]] = count
-        del n
         return out
 
 
@@ -231,7 +229,7 @@ class PharaohTensor(Tensor):
 
     def __init__(self, players: int) -> None:
         super().__init__()
-        from thebes.games.pharaoh.board import DICE_ACTIONS, KINDS, RESOURCES, SQUARE_NAMES
+        from thebes.games.pharaoh.board import KINDS, RESOURCES, SQUARE_NAMES
         from thebes.games.pharaoh.state import PHASE_NAMES
 
         self.n = n = players
@@ -239,7 +237,6 @@ class PharaohTensor(Tensor):
         self.kinds = {k: i for i, k in enumerate(KINDS)}
         self.phases = {p: i for i, p in enumerate(PHASE_NAMES)}
         self.resources = RESOURCES
-        del DICE_ACTIONS
         self.add("observer", n)
         self.add("to_move", n)
         self.add("phase", len(PHASE_NAMES))
