@@ -52,6 +52,7 @@ def test_every_key_the_client_uses_exists() -> None:
     dynamic += [f"ra.auction.{k}" for k in ("drawn", "voluntary", "forced")]
     dynamic += [f"ra.tally.{k}" for k in ("pharaohs", "civilizations", "nile", "gods", "gold",
                                            "monuments", "suns")]
+    dynamic += [f"ra.help.{k}" for k in ("goal", "turn", "auction", "gods", "disasters", "scoring")]
     dynamic += [f"bot.{b}" for b in ("random", "greedy", "ismcts", "easy", "medium", "hard")]
     assert sorted(k for k in dynamic if k not in en) == []
 

@@ -186,6 +186,7 @@ export function describeEvent(line, names, t) {
 
 // ------------------------------------------------------------------ board
 const W = 1000;
+let helpOpen = false; // the "How to play" box stays as the player left it
 const PANEL_Y = 292;
 const PANEL_H = 134;
 
@@ -438,5 +439,9 @@ export function render(ctx) {
           h("tr", { class: "total" }, h("th", null, t("ra.tally.total")), (tally.totals || []).map((v) => h("td", null, v > 0 ? `+${v}` : String(v)))),
           h("tr", { class: "fame" }, h("th", null, t("ra.tally.fame")), (tally.fame || []).map((v) => h("td", null, String(v))))))));
   }
+  parts.push(h("details", { class: "card help", id: "ra-help", open: helpOpen ? true : null,
+    ontoggle: (e) => { helpOpen = e.target.open; } },
+  h("summary", null, t("ra.help.title")),
+  h("ul", null, ["goal", "turn", "auction", "gods", "disasters", "scoring"].map((k) => h("li", null, t(`ra.help.${k}`))))));
   below.replaceChildren(...parts);
 }
