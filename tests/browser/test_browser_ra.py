@@ -43,26 +43,37 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+class Server:
+    """The real app (uvicorn in a thread) on ``port`` with the SQLite file ``db``, bots without delay."""
+
+    def __init__(self, db: Path, port: int) -> None:
+        from thebes.server import create_app
+
+        app = create_app(str(db), bot_delay=0)
+        config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                timeout_graceful_shutdown=3)
+        self.srv = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.srv.run, daemon=True)
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.srv.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                pytest.fail("the server did not start")
+            time.sleep(0.05)
+        self.url = f"http://127.0.0.1:{port}"
+
+    def stop(self) -> None:
+        self.srv.should_exit = True
+        self.thread.join(15)
+        assert not self.thread.is_alive(), "the server did not stop"
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory):
     """The real app on a free localhost port, with a fresh SQLite database and no bot delay."""
-    from thebes.server import create_app
-
-    db = tmp_path_factory.mktemp("web") / "thebes.db"
-    app = create_app(str(db), bot_delay=0)
-    port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="auto")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 20
-    while not srv.started:
-        if time.time() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    srv = Server(tmp_path_factory.mktemp("web") / "thebes.db", free_port())
+    yield srv.url
+    srv.stop()
 
 
 @pytest.fixture(scope="module")
@@ -334,3 +345,43 @@ def test_two_browsers_invite_and_play(server: str, browser_context, playwright,
         lobby.wait_for_selector("text=Jouer (place 2)")
     finally:
         other.close()
+
+
+def play_when_possible(page) -> None:
+    """Wait for our turn, then play one move by clicking."""
+    for _ in range(5):
+        page.wait_for_selector("[data-move], [data-god], [data-discard]", timeout=15_000)
+        if play_one(page):
+            return
+    pytest.fail("could not play a move: " + page.locator("#hint").inner_text())
+
+
+def test_server_restart_mid_game(playwright, browser_context, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Kill the server mid-game and start it again on the same database: the open page
+    says it is reconnecting, then resumes by itself and the game goes on."""
+    db = tmp_path_factory.mktemp("restart") / "thebes.db"
+    port = free_port()
+    srv = Server(db, port)
+    try:
+        created = post_json(f"{srv.url}/api/games", {"game": "ra", "players": 3, "seats": [
+            {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"},
+            {"kind": "bot", "bot": "random"}]})
+        page = browser_context.new_page()
+        page.goto(srv.url + created["links"][0]["url"])
+        page.wait_for_selector("svg.ra-board")
+        for _ in range(4):
+            play_when_possible(page)
+        page.wait_for_selector("[data-move]")          # our turn: nothing moves while we are away
+        before = board_version(page)
+        lines = page.locator("#log li").count()
+        srv.stop()
+        page.wait_for_selector(".conn.off", timeout=10_000)
+        srv = Server(db, port)
+        page.wait_for_selector(".conn.on", timeout=20_000)
+        assert board_version(page) == before
+        assert page.locator("#log li").count() == lines   # no line lost, none twice
+        for _ in range(3):
+            play_when_possible(page)
+        assert board_version(page) > before
+    finally:
+        srv.stop()
