@@ -18,9 +18,11 @@ when a :class:`Storage` is opened, so a newer version opens an older database.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -195,6 +197,10 @@ class Storage:
     def __init__(self, url: str, migrate: bool = True) -> None:
         self.url = url
         self.engine = make_engine(url)
+        # SQLite has one writer at a time and makes the others poll (sleeping up to 100 ms
+        # between tries): writers of this process queue on a lock instead.
+        self._write_lock: Any = (threading.Lock() if self.engine.dialect.name == "sqlite"
+                                 else contextlib.nullcontext())
         if migrate:
             upgrade_schema(self.engine)
 
@@ -204,7 +210,7 @@ class Storage:
     # ------------------------------------------------------------ writes
     def create_game(self, data: GameData) -> None:
         """Insert a new game with its seats and first events, in one transaction."""
-        with self.engine.begin() as conn:
+        with self._write_lock, self.engine.begin() as conn:
             conn.execute(insert(GameRow).values(
                 id=data.id, game=data.game, players=data.players,
                 options=json.dumps(data.options, sort_keys=True), seed=data.seed,
@@ -231,7 +237,7 @@ class Storage:
         stamp = now()
         new_version = expected_version + len(events)
         try:
-            with self.engine.begin() as conn:
+            with self._write_lock, self.engine.begin() as conn:
                 done = conn.execute(
                     update(GameRow)
                     .where(GameRow.id == game_id, GameRow.version == expected_version)
@@ -260,7 +266,7 @@ class Storage:
             values["token_hash"] = token_hash
         if rename:
             values["name"] = name
-        with self.engine.begin() as conn:
+        with self._write_lock, self.engine.begin() as conn:
             done = conn.execute(
                 update(SeatRow)
                 .where(SeatRow.game_id == game_id, SeatRow.seat == seat,
@@ -274,7 +280,7 @@ class Storage:
 
     def rename_seat(self, game_id: str, seat: int, name: str | None) -> dt.datetime:
         stamp = now()
-        with self.engine.begin() as conn:
+        with self._write_lock, self.engine.begin() as conn:
             conn.execute(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat,
                                                SeatRow.kind == "human").values(name=name))
             conn.execute(update(GameRow).where(GameRow.id == game_id).values(updated=stamp))
