@@ -57,6 +57,8 @@ def check_conservation(state) -> None:
             assert state.reserve[p * 7 + v] + on_mat + state.wall[p * 7 + v] \
                 + state.gone[p * 7 + v] == coins
         assert state.grain[p] >= 0
+        assert state.mat_slots[p] == tuple(col * ROWS + row for col in range(3)
+                                           for row in range(state.height[p * 3 + col]))
         for s in range(SLOTS):
             i = p * SLOTS + s
             assert state.pop[i] >= 0

@@ -531,14 +531,17 @@ class PharaohsHeirState(State):
 
     def _take(self, tile: int, col: int) -> None:
         p = self.cur
-        for k, t in self._face_up():
-            if t == tile:
+        land = self.land
+        start = self.stack0 * STACK + self.depth
+        for k in range(self.num_players):
+            if not self.taken >> k & 1 and land[start + k * STACK] == tile:
                 self.taken |= 1 << k
                 break
         h = p * 3 + col
-        self.tile[p * SLOTS + col * ROWS + self.height[h]] = tile
+        slot = col * ROWS + self.height[h]
+        self.tile[p * SLOTS + slot] = tile
         self.height[h] += 1
-        self.reslot(p)
+        self.mat_slots[p] = tuple(sorted(self.mat_slots[p] + (slot,)))
         if not self._next_player():
             self.depth += 1
             self.taken = 0
