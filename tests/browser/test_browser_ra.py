@@ -243,6 +243,8 @@ def test_lobby_create_and_play_ra_to_the_end(server: str, browser_context) -> No
     assert page.locator(".tally").first.locator("th", has_text="Monuments").count() == 1
     assert page.locator("#log li").count() > 50
     assert "Final ranking" in page.locator("#ranking h2").inner_text()
+    assert "wins with" in page.locator("#hint").inner_text()
+    assert page.locator("[data-move]").count() == 0      # nothing left to click
     if shot == 0:
         page.screenshot(path=str(SHOTS / "ra-game.png"), full_page=True)
 

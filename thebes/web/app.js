@@ -450,7 +450,7 @@ function showGame(root, gameId, token) {
     document.title = `${v.legal && v.legal.length ? "● " : ""}${title} · ${t("app.title")}`;
     if (mod) {
       if (!table) table = {};
-      mod.render({ view: v, board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send, t, ui: table, redraw: draw, h });
+      mod.render({ view: v, board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send, t, ui: table, redraw: draw, h, notify: (m) => toast(m, "ok") });
     } else {
       drawGeneric(v);
     }

@@ -187,11 +187,12 @@ export function describeEvent(line, names, t) {
 // ------------------------------------------------------------------ board
 const W = 1000;
 let helpOpen = false; // the "How to play" box stays as the player left it
+const seenTallies = {}; // game id -> epochs scored when last drawn
 const PANEL_Y = 292;
 const PANEL_H = 134;
 
 export function render(ctx) {
-  const { view, board, hint, actions, below, send, t, ui, redraw, h } = ctx;
+  const { view, board, hint, actions, below, send, t, ui, redraw, h, notify } = ctx;
   const obs = view.observation;
   const legal = legalSet(view);
   const me = view.seat ? view.seat - 1 : null;
@@ -385,7 +386,10 @@ export function render(ctx) {
   let text;
   const waitingFor = typeof view.to_move === "number" ? nameOf(view, view.to_move - 1, t) : null;
   if (view.status === "finished" || obs.phase === "over") {
-    text = t("ra.hint.over");
+    const scores = obs.scores || obs.seats.map((x) => x.fame);
+    text = obs.ranking && obs.ranking.length
+      ? t("ra.hint.winner", { name: nameOf(view, obs.ranking[0], t), fame: scores[obs.ranking[0]] })
+      : t("ra.hint.over");
   } else if (!legal.size) {
     if (!waitingFor) text = t("game.waitingchance");
     else if (obs.phase === "auction") text = t("ra.hint.wait.auction", { name: waitingFor });
@@ -444,4 +448,11 @@ export function render(ctx) {
   h("summary", null, t("ra.help.title")),
   h("ul", null, ["goal", "turn", "auction", "gods", "disasters", "scoring"].map((k) => h("li", null, t(`ra.help.${k}`))))));
   below.replaceChildren(...parts);
+
+  // say so when an epoch has just been scored (not when the page opens)
+  const scored = (obs.tallies || []).length;
+  if (view.id in seenTallies && scored > seenTallies[view.id] && notify && !obs.ranking) {
+    notify(t("ra.epochover", { epoch: obs.tallies[scored - 1].epoch }));
+  }
+  seenTallies[view.id] = scored;
 }
