@@ -396,12 +396,14 @@ class GameService:
         for s in g.seats:
             if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
                 if not s.claimed:
-                    self._claim_by_link(g, s)
+                    self._claim_by_link(g, s, digest)
                 return g, s.seat
         raise ApiError(403, "this token opens no seat of this game")
 
-    def _claim_by_link(self, g: LiveGame, s: SeatData) -> None:
+    def _claim_by_link(self, g: LiveGame, s: SeatData, digest: str) -> None:
         with g.lock:
+            if s.token_hash != digest:   # a join gave the seat a new token meanwhile
+                raise ApiError(403, "this seat was taken by someone who joined the game")
             if s.claimed:
                 return
             status = "playing" if all(o.claimed or o is s or o.kind != "human"
