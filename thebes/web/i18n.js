@@ -387,6 +387,11 @@ let lang = initialLang();
 
 export function getLang() { return lang; }
 
+// A game's table module brings its own strings: addStrings({en: {...}, fr: {...}}).
+export function addStrings(tables) {
+  for (const [code, strings] of Object.entries(tables)) TABLE[code] = { ...(TABLE[code] || {}), ...strings };
+}
+
 export function setLang(code) {
   if (!TABLE[code] || code === lang) return;
   lang = code;
