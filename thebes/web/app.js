@@ -5,6 +5,12 @@ import { t, getLang, setLang, onLangChange, LANGUAGES, has } from "./i18n.js";
 import * as ra from "./ra.js";
 
 const TABLES = { ra };
+// The other games' tables, each in its own module with the same interface as ra.js
+// (TITLE, describeEvent, render); a module not there yet leaves its game on the generic list.
+for (const [game, path] of Object.entries({ sarcophagus: "./sarcophagus.js",
+  "pharaohs-heir": "./pharaohs_heir.js", pharaoh: "./pharaoh.js" })) {
+  try { TABLES[game] = await import(path); } catch (err) { console.info(`no table for ${game} yet`); }
+}
 
 // ------------------------------------------------------------------ helpers
 export function h(tag, attrs, ...children) {
@@ -92,6 +98,14 @@ function shownNames(names, players) {
   return raw.map((n, i) => (n && count[n] > 1 ? `${n} ${i + 1}` : n));
 }
 
+function when(iso) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  const sameDay = d.toDateString() === new Date().toDateString();
+  return "· " + (sameDay ? d.toLocaleTimeString(getLang(), { hour: "2-digit", minute: "2-digit" })
+    : d.toLocaleDateString(getLang(), { day: "numeric", month: "short" }));
+}
+
 function botLabel(bot) { return has(`bot.${bot}`) ? t(`bot.${bot}`) : bot; }
 
 function playUrl(gameId, token) {
@@ -166,7 +180,8 @@ async function showLobby(root) {
   function gameRow(g, actions) {
     return h("li", { class: "game-row", "data-game": g.id },
       h("div", { class: "game-title" }, h("strong", null, title(g)), " ",
-        h("span", { class: "muted" }, t("lobby.events", { n: g.events }))),
+        h("span", { class: "muted" }, t("lobby.events", { n: g.events })), " ",
+        h("span", { class: "muted when" }, when(g.updated))),
       seatsLine(g),
       h("div", { class: "actions" }, actions));
   }
@@ -188,7 +203,7 @@ async function showLobby(root) {
   function drawLists() {
     const open = games.filter((g) => g.status === "open");
     const playing = games.filter((g) => g.status === "playing");
-    const finished = games.filter((g) => g.status === "finished");
+    const finished = games.filter((g) => g.status === "finished").slice(0, 20);
     openBox.replaceChildren(h("h2", null, t("lobby.open")),
       open.length ? h("ul", { class: "games" }, open.map((g) => gameRow(g, [
         mineButton(g),
@@ -474,23 +489,37 @@ function showGame(root, gameId, token) {
     if (token) q.set("token", token);
     q.set("since", String(since));
     ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws?${q}`);
-    ws.onopen = () => { retry = 0; state.connected = true; draw(); };
+    let pinger = null;
+    ws.onopen = () => {
+      retry = 0; state.connected = true; draw();
+      // keep idle connections alive through proxies
+      pinger = setInterval(() => { if (ws && ws.readyState === WebSocket.OPEN) ws.send('{"type": "ping"}'); }, 25000);
+    };
     ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch (_) { return; }
       if (msg.type === "view") applyView(msg, true);
       else if (msg.type === "error") {
+        const wasMove = state.pending;
         state.pending = false;
-        toast(t("game.refused", { message: msg.error || "?" }));
+        toast(wasMove ? t("game.refused", { message: msg.error || "?" }) : t("error.generic", { message: msg.error || "?" }));
         if (state.view && msg.legal) { state.view.legal = msg.legal; }
         table = null;
         draw();
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
+      clearInterval(pinger);
       state.connected = false;
       ws = null;
       if (state.closed) return;
+      if (e.code >= 4000 && e.code < 5000) {
+        // the server refused this page for good (unknown game, wrong key, hidden information)
+        const status = e.code - 4000;
+        state.error = status === 404 ? t("game.notfound") : status === 403 ? (token ? t("game.badtoken") : t("game.hidden")) : t("error.generic", { message: e.reason || status });
+        draw();
+        return;
+      }
       draw();
       const delay = Math.min(8000, 500 * 2 ** retry++);
       retryTimer = setTimeout(connect, delay);
