@@ -43,3 +43,14 @@ def test_serve_refuses_an_unreachable_database(served, capsys):
     err = capsys.readouterr().err
     assert code == 2 and "cannot open the database" in err and "secret" not in err
     assert served == []
+
+
+def test_serve_refuses_a_port_in_use(served, tmp_path, capsys):
+    import socket
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        code = main(["serve", "--port", str(port), "--database", str(tmp_path / "x.db")])
+    assert code == 2 and "cannot listen" in capsys.readouterr().err
+    assert served == [] and not (tmp_path / "x.db").exists()

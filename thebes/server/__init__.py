@@ -26,6 +26,10 @@ def run_serve(args: argparse.Namespace) -> int:
     from .storage import database_url, display_url
 
     url = database_url(args.database)
+    problem = _port_problem(args.host, args.port)
+    if problem:   # before the app starts: it would resume games and set bots going
+        print(f"thebes serve: cannot listen on {args.host}:{args.port}: {problem}", file=sys.stderr)
+        return 2
     try:
         app = create_app(url, bot_delay=args.bot_delay)
     except (SQLAlchemyError, OSError) as err:
@@ -39,6 +43,25 @@ def run_serve(args: argparse.Namespace) -> int:
           f"(API documentation at /docs)", flush=True)
     uvicorn.run(app, host=host, port=args.port, log_level="info")
     return 0
+
+
+def _port_problem(host: str, port: int) -> str | None:
+    """Why ``host:port`` cannot be listened on (in use, bad address), or ``None``."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as err:
+        return str(err)
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as err:
+            return err.strerror or str(err)
+    return None
 
 
 __all__ = ["create_app", "run_serve"]
