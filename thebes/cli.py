@@ -148,7 +148,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         return 2
     return run_arena(args.game, args.players, [s.strip() for s in args.seats.split(",")],
                      args.games, args.jobs, args.think_ms, args.seed, args.records, args.json,
-                     args.ray, options)
+                     args.ray, options, args.iterations)
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
@@ -264,6 +264,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, help="parallel processes (default: all cores)")
     p.add_argument("--think-ms", type=float, help="time per move for ismcts seats, in ms "
                                                    "(default: their iteration budget)")
+    p.add_argument("--iterations", type=int, help="search iterations per move for ismcts seats "
+                                                   "(the same on any machine, unlike --think-ms)")
     p.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
     p.add_argument("--options", help="variant options as a JSON object (default {})")
     p.add_argument("--records", metavar="DIR", help="keep every game's record in DIR")

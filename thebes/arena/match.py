@@ -25,6 +25,7 @@ class ArenaGame:
     index: int
     seed: int
     think_ms: float | None = None
+    iterations: int | None = None
     options: tuple[tuple[str, Any], ...] = ()
 
     def seating(self) -> list[int]:
@@ -42,8 +43,11 @@ def play_arena_game(spec: ArenaGame) -> dict[str, Any]:
     for seat, entry in enumerate(seating):
         params: dict[str, Any] = {}
         name = spec.entries[entry]
-        if spec.think_ms is not None and (name == "ismcts" or name.startswith("openspiel")):
-            params["think_ms"] = spec.think_ms
+        if name == "ismcts" or name.startswith("openspiel"):
+            if spec.think_ms is not None:
+                params["think_ms"] = spec.think_ms
+            if spec.iterations is not None:
+                params["iterations"] = spec.iterations
         bots.append(make_bot(name, spec.game, seat, seat_rng(game_seed, seat), **params))
     events = play_game(state, bots, random.Random(f"thebes-arena/{game_seed}"))
     result = result_of(state)

@@ -54,7 +54,8 @@ def _results_ray(specs: list[ArenaGame], address: str) -> Iterator[dict[str, Any
 
 def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int | None,
               think_ms: float | None, seed: int, records: str | None, as_json: bool,
-              ray_address: str | None, options: dict[str, Any]) -> int:
+              ray_address: str | None, options: dict[str, Any],
+              iterations: int | None = None) -> int:
     console = Console(stderr=True)
     try:
         get_game(game).options(players, options)
@@ -65,7 +66,7 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
     except OptionsError as err:
         console.print(f"[red]thebes arena: {err}[/red]")
         return 2
-    specs = [ArenaGame(game, players, tuple(seats), i, seed, think_ms,
+    specs = [ArenaGame(game, players, tuple(seats), i, seed, think_ms, iterations,
                        tuple(sorted(options.items()))) for i in range(games)]
     jobs = jobs or os.cpu_count() or 1
     out_dir = Path(records) if records else None
@@ -86,7 +87,8 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
         print(json.dumps(summary))
         return 0
     table = Table(title=f"{get_game(game).title}, {players} players, {games} games"
-                        + (f", {think_ms:g} ms per move" if think_ms else ""))
+                        + (f", {think_ms:g} ms per move" if think_ms else "")
+                        + (f", {iterations} iterations per move" if iterations else ""))
     for column in ("bot", "games", "wins", "win rate", "95% CI", "mean score", "mean rank",
                    "rating"):
         table.add_column(column, justify="left" if column == "bot" else "right")
