@@ -36,6 +36,7 @@ def test_openspiel_snippets_run():
     assert scope["state"].is_terminal()
     ismcts_block = next(b for b in blocks if "ISMCTSBot" in b)
     exec(ismcts_block, scope)
+    exec(next(b for b in blocks if "set_resampler" in b), scope)
     state = scope["game"].new_initial_state()
     while state.is_chance_node():
         actions, probs = zip(*state.chance_outcomes())
