@@ -38,8 +38,8 @@ from .geometry import (ALL_POSITIONS, NEIGHBOURS, SARCOPHAGUS_POSITIONS, SARCOPH
                        SIDES, claimable)
 from .scoring import fame, ranking
 
-LAYOUT, FIRST, PLACE1, PLACE2, PASS, TRAP, END_TRAP, OVER = range(8)
-PHASE_NAMES = ("layout", "first", "place", "place", "pass", "discard", "discard", "over")
+PLACE1, PLACE2, PASS, TRAP, END_TRAP, LAYOUT, FIRST, OVER = range(8)
+PHASE_NAMES = ("place", "place", "pass", "discard", "discard", "layout", "first", "over")
 
 IN_PYRAMID, HELD, SARC, DISCARDED, UNSEEN = 0, 1, 5, 9, 10
 
@@ -182,7 +182,7 @@ class SarcophagusState(State):
 
     def apply_action(self, action: Any) -> None:
         phase = self.phase
-        if phase == PLACE1 or phase == PLACE2:
+        if phase <= PLACE2:
             self._place(action, phase)
         elif phase == PASS:
             self._pass()
@@ -236,26 +236,41 @@ class SarcophagusState(State):
     # ------------------------------------------------------------ the rules
     def _place(self, action: int, phase: int) -> None:
         """``place V T`` (spec, Turn): the coin, the reveal (ruling 11), the claim check."""
-        pos, value = divmod(action, 6)
+        pos = action // 6
+        value = action - pos * 6
         seat = self.cur
         i = seat * 6 + value
-        left = self.hand[i] - 1
-        self.hand[i] = left
+        hand = self.hand
+        left = hand[i] - 1
+        hand[i] = left
         if not left:
             self.handmask[seat] &= ~(1 << value)
-        self.handn[seat] -= 1
-        k = self.ncoins[pos]
+        handn = self.handn
+        handn[seat] -= 1
+        ncoins = self.ncoins
+        k = ncoins[pos]
         self.coins[pos * 4 + k] = i
-        self.ncoins[pos] = k + 1
+        ncoins[pos] = k + 1
         self.passes = 0
+        present = self.present
+        self.faceup |= NEIGHBOURS[pos] & present
         self.after = AFTER_FIRST_COIN if phase == PLACE1 else AFTER_OTHER
-        self.faceup |= NEIGHBOURS[pos] & self.present
         if k == 3:
             self.full |= 1 << pos
-            if claimable(self.sides[pos], self.present):
-                if self._assess(pos) or self._cascade():
-                    return
-        self._go_on()
+            if claimable(self.sides[pos], present):
+                if not (self._assess(pos) or self._cascade()):
+                    self._go_on()
+                return
+        # no tile left: the game goes on with the same pyramid (as _go_on, inlined)
+        if phase == PLACE1 and handn[seat]:
+            self.phase = PLACE2
+            return
+        seat += 1
+        if seat == self.num_players:
+            seat = 0
+        self.turn = seat
+        self.cur = seat
+        self.phase = PLACE1 if handn[seat] else PASS
 
     def _pass(self) -> None:
         """``pass``; the N-th pass in a row assesses the top-left tile (ruling 7)."""
