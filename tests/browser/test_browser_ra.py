@@ -290,6 +290,7 @@ def test_two_browsers_invite_and_play(server: str, browser_context, playwright,
     ann.select_option('.seat-row[data-seat="2"] .seat-kind', "human")
     ann.fill('.seat-row[data-seat="2"] .seat-name', "Bob")
     ann.select_option('.seat-row[data-seat="3"] .seat-kind', "bot")
+    ann.select_option('.seat-row[data-seat="3"] .seat-bot', "greedy")
     ann.click("#create-submit")
     ann.wait_for_selector(".links li")
     assert ann.locator(".links li").count() == 2
@@ -333,11 +334,13 @@ def test_two_browsers_invite_and_play(server: str, browser_context, playwright,
         assert "Bob" in ann.locator("#log").inner_text()
         assert "Ann" in bob.locator("#log").inner_text()
 
-        # Bob also takes the free seat of the open game from the lobby (Join, under his name).
+        # Bob also takes the free seat of an open game from the lobby (Join, under his name).
+        post_json(f"{server}/api/games", {"game": "ra", "players": 3, "seats": [
+            {"kind": "human", "name": "Hatshepsut"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
         lobby = other.new_page()
         lobby.goto(server + "/")
         lobby.fill("#my-name", "Bob")
-        row = lobby.locator("#open-games .game-row", has_text="Nefertari").first
+        row = lobby.locator("#open-games .game-row", has_text="Hatshepsut").first
         row.locator("button.join").click()
         lobby.wait_for_url(re.compile(r"/play/[^?]+\?token="))
         lobby.wait_for_selector("svg.ra-board")
