@@ -169,8 +169,29 @@ def test_the_documented_tensor_sizes():
     for n in (3, 4, 5):
         assert tensor("ra", n).size == 63 * n + 232
     for n in (2, 3, 4):
-        assert tensor("sarcophagus", n).size == 265 * n + 1216
+        assert tensor("sarcophagus", n).size == 337 * n + 1216
     for n in (1, 2, 5):
         assert tensor("pharaoh", n).size == 423 * n + 111
     for n in (3, 4):
         assert tensor("pharaohs-heir", n).size == 220 * n + 476
+
+
+def test_sarcophagus_tensor_shows_revealed_sarcophagus_tiles_at_the_end():
+    from thebes.interop.observations import tensor
+    layout = tensor("sarcophagus", 2)
+    off = layout.offset["sarcophagus_tile"]
+    rng = random.Random(4)
+    found = 0
+    for _ in range(30):
+        state = get_game("sarcophagus").new_initial_state(2)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        obs = state.observation(0)
+        tiles = [lot["tile"] for lots in obs["sarcophagi"] for lot in lots if lot.get("tile")]
+        vec = layout.encode(obs, 0)
+        assert sum(vec[off:off + 2 * 3 * 24]) == len(tiles)
+        found += len(tiles)
+    assert found > 0

@@ -163,6 +163,7 @@ class SarcophagusTensor(Tensor):
         self.add("sarcophagus_lots", n, 3)
         self.add("sarcophagus_coins", n, 3)
         self.add("sarcophagus_values", n, 3, 6)
+        self.add("sarcophagus_tile", n, 3, 24)
         self.add("discards", 24)
         self.add("discarded_unseen", 1)
         self.add("tie", 21)
@@ -210,6 +211,8 @@ class SarcophagusTensor(Tensor):
                 out[o["sarcophagus_coins"] + s * 3 + j] = lot["coins"]
                 for value in lot["values"] or []:
                     out[o["sarcophagus_values"] + (s * 3 + j) * 6 + value] += 1
+                if lot.get("tile"):
+                    out[o["sarcophagus_tile"] + (s * 3 + j) * 24 + self.tiles[lot["tile"]]] = 1.0
         for t in obs["discards"]:
             out[o["discards"] + self.tiles[t]] = 1.0
         out[o["discarded_unseen"]] = obs["discarded_unseen"]
