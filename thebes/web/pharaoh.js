@@ -88,6 +88,7 @@ addStrings({
     "pharaoh.setup": "Setup",
     "pharaoh.over": "Game over",
     "pharaoh.sheet": "{name}'s sheet",
+    "pharaoh.sheet.mine": "Your sheet",
     "pharaoh.you": "you",
     "pharaoh.dice": "Your dice",
     "pharaoh.dice.of": "Dice",
@@ -212,6 +213,7 @@ addStrings({
     "pharaoh.setup": "Mise en place",
     "pharaoh.over": "Partie terminée",
     "pharaoh.sheet": "Feuille de {name}",
+    "pharaoh.sheet.mine": "Votre feuille",
     "pharaoh.you": "vous",
     "pharaoh.dice": "Vos dés",
     "pharaoh.dice.of": "Dés",
@@ -612,12 +614,12 @@ export function render(ctx) {
     }
     for (const sq of erases) targets.set(sq, { move: `erase ${sq}`, cls: "erase", label: t("pharaoh.act.flood") });
   }
-  const whoBig = seatName(names, big, t) + (big === me ? ` (${t("pharaoh.you")})` : "");
+  const sheetTitle = big === me ? t("pharaoh.sheet.mine") : t("pharaoh.sheet", { name: seatName(names, big, t) });
   const roundText = phase === "over" ? t("pharaoh.over") : obs.round ? t("pharaoh.round", { round: obs.round }) : t("pharaoh.setup");
   const main = h("div", { class: "ph-main", "data-seat": String(big + 1) },
     h("div", { class: "ph-head" },
       h("span", { class: "ph-round", id: "ph-round", "data-round": String(obs.round) }, roundText),
-      h("span", null, t("pharaoh.sheet", { name: whoBig })),
+      h("span", null, sheetTitle),
       h("span", { class: "ph-score" }, t("pharaoh.score", { n: info.score }))),
     sheetSvg(obs, info, { cell: 66, labels: true, targets, send, t }),
     h("div", { class: "ph-note" }, t("pharaoh.legend"), " · ", t("pharaoh.drawn")));
