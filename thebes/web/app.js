@@ -477,6 +477,7 @@ function showGame(root, gameId, token) {
     belowEl.replaceChildren();
     if (v.status === "finished") hintEl.textContent = t("game.over");
     else if (v.legal && v.legal.length) hintEl.textContent = t("game.yourturn");
+    else if (typeof v.to_move === "number" && v.seats && v.seats[v.to_move - 1] && v.seats[v.to_move - 1].kind === "human" && v.seats[v.to_move - 1].claimed === false) hintEl.textContent = t("game.waitingjoin", { seat: v.to_move });
     else hintEl.textContent = v.to_move && v.to_move !== "chance" ? t("game.waiting", { name: seatLabel(v.names, v.to_move) }) : t("game.waitingchance");
     actionsEl.replaceChildren(...(v.legal || []).map((m) => h("button", { class: "btn move", "data-move": m, onclick: () => send(m) }, m)));
   }

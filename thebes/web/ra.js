@@ -391,7 +391,9 @@ export function render(ctx) {
       ? t("ra.hint.winner", { name: nameOf(view, obs.ranking[0], t), fame: scores[obs.ranking[0]] })
       : t("ra.hint.over");
   } else if (!legal.size) {
+    const waitSeat = typeof view.to_move === "number" && view.seats ? view.seats[view.to_move - 1] : null;
     if (!waitingFor) text = t("game.waitingchance");
+    else if (waitSeat && waitSeat.kind === "human" && waitSeat.claimed === false) text = t("game.waitingjoin", { seat: view.to_move });
     else if (obs.phase === "auction") text = t("ra.hint.wait.auction", { name: waitingFor });
     else if (obs.phase === "discard") text = t("ra.hint.wait.discard", { name: waitingFor });
     else text = t("ra.hint.wait.turn", { name: waitingFor });
