@@ -36,14 +36,6 @@ def rank(tile: int) -> int:
     return tile % 6
 
 
-def suit(tile: int) -> int:
-    return tile // 6
-
-
-def is_number(tile: int) -> bool:
-    return tile % 6 >= 2
-
-
 NUM_VALUES = 6
 PLACE_ACTIONS = NUM_POSITIONS * NUM_VALUES
 PASS = PLACE_ACTIONS

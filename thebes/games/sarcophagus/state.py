@@ -35,7 +35,7 @@ from thebes.core import CHANCE, TERMINAL, State, TooManyOutcomes
 
 from . import notation as nt
 from .geometry import (ALL_POSITIONS, NEIGHBOURS, SARCOPHAGUS_POSITIONS, SARCOPHAGUS_SLOT,
-                       SIDES, claimable)
+                       SIDES, claimable, top_left)
 from .scoring import fame, ranking
 
 PLACE1, PLACE2, PASS, TRAP, END_TRAP, LAYOUT, FIRST, OVER = range(8)
@@ -427,7 +427,7 @@ class SarcophagusState(State):
 
     def top_left(self) -> int:
         """Position of the top-left tile (-1 once the pyramid is empty)."""
-        return (self.present & -self.present).bit_length() - 1
+        return top_left(self.present)
 
     def scores(self) -> list[int] | None:
         """Final fame per seat; ``None`` until the end (spec, Scoring)."""
