@@ -62,6 +62,8 @@ addStrings({
     "sarcophagus.fame": "Fame {fame}",
     "sarcophagus.fame.detail": "Fame {fame} = {numbers} + {bonus} suit bonus",
     "sarcophagus.protected": "god: safe from traps",
+    "sarcophagus.bonus": "suit bonus: {list}",
+    "sarcophagus.bonus.one": "{n} {suit} +{bonus}",
     "sarcophagus.claimed.none": "no tiles yet",
     "sarcophagus.sarcophagus": "Sarcophagus",
     "sarcophagus.sarcophagus.note": "3 tiles, face down, under e3, f3 and f4",
@@ -76,7 +78,8 @@ addStrings({
     "sarcophagus.legend.coins": "coins: yours show their value",
     "sarcophagus.discards": "Discard pile",
     "sarcophagus.discards.unseen": "+ {n} sarcophagus tile(s) unseen",
-    "sarcophagus.lasttie": "Last tie, on {pos} ({tile}): coins turned over: {coins}",
+    "sarcophagus.lasttie": "Last tie, on {pos} ({tile}):",
+    "sarcophagus.lasttie.coins": "coins turned over: {coins}",
     "sarcophagus.news": "What just happened",
     "sarcophagus.news.claim": "{name} claims {tile} ({pos}).",
     "sarcophagus.news.trapclaim": "{name} claims {tile} ({pos}): a trap!",
@@ -140,6 +143,8 @@ addStrings({
     "sarcophagus.fame": "Gloire {fame}",
     "sarcophagus.fame.detail": "Gloire {fame} = {numbers} + {bonus} de bonus de couleur",
     "sarcophagus.protected": "dieu : à l'abri des pièges",
+    "sarcophagus.bonus": "bonus de couleur : {list}",
+    "sarcophagus.bonus.one": "{n} {suit} +{bonus}",
     "sarcophagus.claimed.none": "aucune tuile encore",
     "sarcophagus.sarcophagus": "Sarcophage",
     "sarcophagus.sarcophagus.note": "3 tuiles face cachée, sous e3, f3 et f4",
@@ -154,7 +159,8 @@ addStrings({
     "sarcophagus.legend.coins": "pièces : les vôtres montrent leur valeur",
     "sarcophagus.discards": "Défausse",
     "sarcophagus.discards.unseen": "+ {n} tuile(s) du sarcophage jamais vue(s)",
-    "sarcophagus.lasttie": "Dernière égalité, sur {pos} ({tile}) : pièces retournées : {coins}",
+    "sarcophagus.lasttie": "Dernière égalité, sur {pos} ({tile}) :",
+    "sarcophagus.lasttie.coins": "pièces retournées : {coins}",
     "sarcophagus.news": "Ce qui vient de se passer",
     "sarcophagus.news.claim": "{name} prend {tile} ({pos}).",
     "sarcophagus.news.trapclaim": "{name} prend {tile} ({pos}) : un piège !",
@@ -267,6 +273,10 @@ export function fameOf(tiles) {
 // Tiles a seat holds, of every kind (ruling 23's tie-break): face up, plus unrevealed sarcophagus tiles.
 function heldCount(obs, p) { return obs.claimed[p].length + obs.sarcophagi[p].filter((l) => !l.tile).length; }
 
+function bonusText(f, t) {
+  return t("sarcophagus.bonus", { list: f.bonuses.map(([suit, c, b]) => t("sarcophagus.bonus.one", { n: c, suit: t(`sarcophagus.suit.${suit}`), bonus: b })).join(", ") });
+}
+
 function nameOf(view, seat0, t) {
   if (seat0 === null || seat0 === undefined) return "";
   const n = view.names && view.names[seat0];
@@ -333,19 +343,19 @@ function tileFace(name, x, y, w, t, extra = {}) {
     g.append(suitGlyph(suit, x + w * 0.2, y + w * 0.2, w * 0.12, color));
     if (trap) {
       // a snake-like zigzag: the trap
-      g.append(s("path", { d: `M${x + w * 0.2},${y + w * 0.55} l${w * 0.12},${-w * 0.14} l${w * 0.12},${w * 0.14} l${w * 0.12},${-w * 0.14} l${w * 0.12},${w * 0.14} l${w * 0.12},${-w * 0.14}`, fill: "none", stroke: "#b3261e", "stroke-width": Math.max(1.5, w * 0.07), "stroke-linecap": "round", "stroke-linejoin": "round" }));
+      g.append(s("path", { d: `M${x + w * 0.2},${y + w * (w >= 44 ? 0.45 : 0.6)} l${w * 0.12},${-w * 0.14} l${w * 0.12},${w * 0.14} l${w * 0.12},${-w * 0.14} l${w * 0.12},${w * 0.14} l${w * 0.12},${-w * 0.14}`, fill: "none", stroke: "#b3261e", "stroke-width": Math.max(1.5, w * 0.07), "stroke-linecap": "round", "stroke-linejoin": "round" }));
     } else {
       // an ankh: the god
-      const cx = x + w * 0.55, cy = y + w * 0.42;
+      const cx = x + w * 0.5, cy = y + w * (w >= 44 ? 0.34 : 0.46);
       g.append(s("g", { fill: "none", stroke: "#6d3fa0", "stroke-width": Math.max(1.5, w * 0.06), "stroke-linecap": "round" },
-        s("ellipse", { cx, cy: cy - w * 0.1, rx: w * 0.08, ry: w * 0.11 }),
-        s("line", { x1: cx, y1: cy + w * 0.01, x2: cx, y2: cy + w * 0.3 }),
-        s("line", { x1: cx - w * 0.14, y1: cy + w * 0.06, x2: cx + w * 0.14, y2: cy + w * 0.06 })));
+        s("ellipse", { cx, cy: cy - w * 0.08, rx: w * 0.07, ry: w * 0.09 }),
+        s("line", { x1: cx, y1: cy + w * 0.01, x2: cx, y2: cy + w * 0.24 }),
+        s("line", { x1: cx - w * 0.12, y1: cy + w * 0.05, x2: cx + w * 0.12, y2: cy + w * 0.05 })));
     }
-    if (w >= 44) g.append(s("text", { x: x + w / 2, y: y + w * 0.9, "text-anchor": "middle", "font-size": w * 0.17, "font-weight": 700, fill: trap ? "#b3261e" : "#6d3fa0" }, t(trap ? "sarcophagus.trap" : "sarcophagus.god")));
+    if (w >= 44) g.append(s("text", { x: x + w / 2, y: y + w * 0.72, "text-anchor": "middle", "font-size": w * 0.16, "font-weight": 700, fill: trap ? "#b3261e" : "#6d3fa0" }, t(trap ? "sarcophagus.trap" : "sarcophagus.god")));
   } else {
     g.append(suitGlyph(suit, x + w * 0.22, y + w * 0.22, w * 0.14, color),
-      s("text", { x: x + w * 0.58, y: y + w * 0.8, "text-anchor": "middle", "font-size": w * 0.56, "font-weight": 800, fill: color }, rank));
+      s("text", { x: x + w * 0.48, y: y + w * (w >= 44 ? 0.7 : 0.84), "text-anchor": "middle", "font-size": w * (w >= 44 ? 0.5 : 0.6), "font-weight": 800, fill: color }, rank));
   }
   return g;
 }
@@ -496,8 +506,10 @@ export function render(ctx) {
       s("feGaussianBlur", { stdDeviation: 3, result: "b" }), s("feMerge", null, s("feMergeNode", { in: "b" }), s("feMergeNode", { in: "SourceGraphic" })))));
   const pyramidH = PY + 6 * TILE + 150;
   svg.append(s("rect", { x: 4, y: 4, width: RX - 14, height: pyramidH - 8, rx: 14, fill: "url(#sarcSand)", stroke: "#8a6a35", "stroke-width": 3 }));
-  svg.append(s("text", { x: 20, y: 34, class: "lbl" }, t("sarcophagus.legend.topleft")));
-  svg.append(s("text", { x: 300, y: 34, class: "lbl" }, t("sarcophagus.legend.claimable")));
+  svg.append(s("text", { x: 20, y: 26, class: "lbl small" }, t("sarcophagus.legend.topleft")),
+    s("text", { x: 20, y: 44, class: "lbl small" }, t("sarcophagus.legend.claimable")),
+    s("text", { x: RX - 24, y: 26, "text-anchor": "end", class: "lbl small" }, t("sarcophagus.legend.sarc")),
+    s("text", { x: RX - 24, y: 44, "text-anchor": "end", class: "lbl small" }, t("sarcophagus.legend.coins")));
 
   // the pyramid
   for (let r = 0; r < 6; r++) {
@@ -530,25 +542,29 @@ export function render(ctx) {
       const g = s("g", { class: cls, "data-pos": pos, "data-move": move, onclick, "data-claimable": claimable.has(pos) ? "1" : null,
         "data-topleft": pos === topLeft ? "1" : null });
       g.append(tileFace(cell.tile, x + 2, y + 2, TILE - 4, t));
-      g.append(s("text", { x: x + TILE - 8, y: y + 15, "text-anchor": "end", class: "pos-name" }, pos));
+      g.append(s("text", { x: x + TILE - 7, y: y + 15, "text-anchor": "end", class: "pos-name" }, pos));
+      let my = y + 30; // markers go down the right edge
+      const mark = () => { const at = my; my += 16; return at; };
       const tips = [pos + (cell.tile ? ": " + tileLabel(cell.tile, t) : ": " + t("sarcophagus.facedown"))];
       if (pos === topLeft) {
         tips.push(t("sarcophagus.topleft"));
-        g.append(s("text", { x: x + 10, y: y + TILE - 10, "font-size": 20, fill: "#e8731a", stroke: "#5a3a14", "stroke-width": 0.8, class: "topleft-mark" }, "★"));
+        g.append(s("text", { x: x + TILE - 13, y: mark() + 2, "text-anchor": "middle", "font-size": 17, fill: "#e8731a", stroke: "#5a3a14", "stroke-width": 0.8, class: "topleft-mark" }, "★"));
       }
       if (claimable.has(pos)) {
         tips.push(t("sarcophagus.claimable"));
-        g.append(s("circle", { cx: x + TILE - 12, cy: y + TILE - 14, r: 9, fill: "#2e7d32", class: "claim-mark" }),
-          s("text", { x: x + TILE - 12, y: y + TILE - 9.5, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#fff" }, "✓"));
+        const cy = mark() - 5;
+        g.append(s("circle", { cx: x + TILE - 13, cy, r: 7, fill: "#2e7d32", class: "claim-mark" }),
+          s("text", { x: x + TILE - 13, y: cy + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#fff" }, "✓"));
       }
       if (cell.sarcophagus) {
         tips.push(t("sarcophagus.oversarc"));
-        g.append(s("text", { x: x + TILE - 10, y: y + 34, "text-anchor": "end", "font-size": 15, fill: "#7a1f06", class: "sarc-mark" }, "⚱"));
+        g.append(s("text", { x: x + TILE - 13, y: mark(), "text-anchor": "middle", "font-size": 14, fill: "#7a1f06", class: "sarc-mark" }, "⚱"));
       }
       // coins, by owner (yours first), in a row along the tile's bottom
       const stack = cell.coins.slice().sort((a, b) => (a[0] === me ? -1 : 0) - (b[0] === me ? -1 : 0) || a[0] - b[0]);
+      if (stack.length) g.append(s("rect", { x: x + 4, y: y + TILE - 23, width: TILE - 8, height: 19, rx: 5, fill: "rgba(70,45,10,.22)" }));
       stack.forEach(([owner, value], k) => {
-        g.append(coin(owner, value, x + 16 + k * 16, y + TILE - 34 + (k % 2) * 4, 9, t));
+        g.append(coin(owner, value, x + 15 + k * 17, y + TILE - 13.5, 8, t));
       });
       g.append(title(tips.join(" · ")));
       g.append(s("rect", { x: x + 2, y: y + 2, width: TILE - 4, height: TILE - 4, rx: 6, fill: "none", stroke: "none", class: "hl" }));
@@ -616,7 +632,7 @@ export function render(ctx) {
     const lots = obs.sarcophagi[p] || [];
     const items = claimed.length + lots.filter((lot) => !lot.tile || hiddenTiles.has(lot.tile)).length;
     const rows = Math.max(1, Math.ceil(items / perRow));
-    const ph = 62 + rows * 42;
+    const ph = 62 + rows * 42 + (fameOf(claimed).bonuses.length ? 16 : 0);
     const active = obs.to_move === p && obs.phase !== "over";
     const panel = s("g", { class: "panel" + (active ? " active" : "") + (p === me ? " mine" : ""), "data-seat": String(p + 1) });
     panel.append(s("rect", { x: RX, y: ry, width: RW, height: ph, rx: 12, class: "panel-bg" }));
@@ -628,11 +644,12 @@ export function render(ctx) {
       f.bonus ? t("sarcophagus.fame.detail", { fame: f.fame, numbers: f.numbers, bonus: f.bonus }) : t("sarcophagus.fame", { fame: f.fame })));
     const bits = [t("sarcophagus.inhand", { n: obs.hands[p] })];
     if (obs.gods[p]) bits.push(t("sarcophagus.protected"));
-    if (f.bonuses.length) bits.push(f.bonuses.map(([suit, c, b]) => `${c}× ${t(`sarcophagus.suit.${suit}`)} +${b}`).join(", "));
-    panel.append(s("text", { x: RX + 14, y: ry + 48, class: "lbl small" }, bits.join(" · ")));
+    panel.append(s("text", { x: RX + 14, y: ry + 46, class: "lbl small" }, bits.join(" · ")));
+    const top = f.bonuses.length ? 16 : 0; // a line for the suit bonuses
+    if (top) panel.append(s("text", { x: RX + 14, y: ry + 62, class: "lbl small", "data-bonus": String(f.bonus) }, bonusText(f, t)));
     // claimed tiles (clickable to discard to a trap), then the sarcophagus tiles
     let k = 0;
-    const place = () => { const x = RX + 14 + (k % perRow) * 40; const y = ry + 58 + Math.floor(k / perRow) * 42; k += 1; return [x, y]; };
+    const place = () => { const x = RX + 14 + (k % perRow) * 40; const y = ry + 56 + top + Math.floor(k / perRow) * 42; k += 1; return [x, y]; };
     if (!items) panel.append(s("text", { x: RX + 14, y: ry + 82, class: "lbl small" }, t("sarcophagus.claimed.none")));
     for (const tile of claimed.slice().sort((a, b) => tileOrder(a) - tileOrder(b))) {
       const [x, y] = place();
@@ -664,7 +681,11 @@ export function render(ctx) {
   if (obs.ties && obs.ties.length) {
     const tie = obs.ties[obs.ties.length - 1];
     const coins = tie.coins.map(([o, v]) => `${nameOf(view, o, t)} ${v}`).join(", ");
-    svg.append(s("text", { x: RX + 6, y: ry + 14, class: "lbl small", id: "sarc-tie" }, t("sarcophagus.lasttie", { pos: tie.pos, tile: tileLabel(tie.tile, t), coins })));
+    const g = s("g", { id: "sarc-tie" },
+      s("text", { x: RX + 6, y: ry + 14, class: "lbl small", style: "fill:#e9dcc0" }, t("sarcophagus.lasttie", { pos: tie.pos, tile: tileLabel(tie.tile, t) })),
+      s("text", { x: RX + 6, y: ry + 30, class: "lbl small", style: "fill:#e9dcc0" }, t("sarcophagus.lasttie.coins", { coins })));
+    svg.append(g);
+    ry += 16;
     ry += 24;
   }
   const height = Math.max(pyramidH, ry + 4);
@@ -733,7 +754,7 @@ export function render(ctx) {
           return h("tr", { class: i === 0 ? "winner" : "", "data-seat": String(p + 1) },
             h("td", null, String(i + 1)), h("td", null, nameOf(view, p, t)),
             h("td", null, String(f.numbers)),
-            h("td", null, f.bonuses.length ? f.bonuses.map(([suit, c, b]) => `${c}× ${t(`sarcophagus.suit.${suit}`)} +${b}`).join(", ") : "—"),
+            h("td", null, f.bonuses.length ? bonusText(f, t) : "—"),
             h("td", null, String(obs.scores[p])), h("td", null, String(held)));
         }))),
       h("p", { class: "muted" }, t("sarcophagus.final.tiebreak"))));
