@@ -391,7 +391,8 @@ const STYLE = `
 .ph-step.selected { outline: 3px solid #ffe14d; }
 .ph-note { font-size: .82rem; color: var(--muted, #b7a88e); }
 .ph-forced { color: #ff9c8c; font-weight: 700; }
-.ph-offers { display: flex; gap: .5rem; flex-wrap: wrap; margin-top: .5rem; }
+.ph-offers { display: flex; gap: .5rem; flex-wrap: wrap; margin-top: .3rem; }
+.ph-offers-cap { margin-top: .6rem; }
 .ph-offer { display: grid; gap: .1rem; text-align: left; min-width: 6.5rem; padding: .35rem .6rem; border-radius: 8px; border: 1px solid #5a4c38; background: #201b15; color: var(--ink, #f4ead8); font: inherit; }
 .ph-offer .ph-entry { font-size: .75rem; color: var(--muted, #b7a88e); }
 .ph-offer .ph-act { font-weight: 700; }
@@ -407,7 +408,8 @@ const STYLE = `
 .ph-chart th { text-align: left; color: var(--muted, #b7a88e); font-weight: 500; padding: .15rem .3rem; }
 .ph-chart td { padding: .2rem .3rem; border-top: 1px solid #3d3428; }
 .ph-chart tr.off { opacity: .5; }
-.ph-chart tr.affordable td { background: #3a301c; }
+.ph-chart tr.affordable td { background: #3a301c; font-weight: 600; }
+.ph-chart tr.affordable td:first-child { box-shadow: inset 4px 0 0 #ffe14d; }
 .ph-chart tr.clickable { cursor: pointer; }
 .ph-chart tr.clickable:hover td { background: #4a3c20; }
 .ph-chart tr.selected td { background: #5a4618; box-shadow: inset 0 0 0 1px #ffe14d; }
@@ -673,7 +675,7 @@ export function render(ctx) {
       offers.append(h("button", { class: "ph-offer clickable", "data-move": "action none", onclick: () => send("action none") },
         h("span", { class: "ph-act" }, t("pharaoh.nothing")), h("span", { class: "ph-eff" }, t("pharaoh.effect.none"))));
     }
-    diceBox.append(h("div", { class: "ph-note" }, t("pharaoh.offers")), offers);
+    diceBox.append(h("div", { class: "ph-note ph-offers-cap" }, t("pharaoh.offers")), offers);
   }
 
   // ---- resources

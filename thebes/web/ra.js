@@ -291,7 +291,7 @@ export function render(ctx) {
     const drawable = legal.has("draw");
     const g = s("g", { class: "bag" + (drawable ? " clickable" : ""), "data-move": drawable ? "draw" : null,
       onclick: drawable ? () => send("draw") : null },
-    title(t("ra.bag")),
+    title(`${t("ra.bag.left", { n: obs.bag_total })}: ` + KINDS.filter((k) => obs.bag && obs.bag[k]).map((k) => `${t(`short.${k}`)} ${obs.bag[k]}`).join(", ")),
     s("path", { d: `M${bx - 22},${by - 38} q22,14 44,0 l-8,14 q30,18 30,46 q0,22 -30,22 h-28 q-30,0 -30,-22 q0,-28 30,-46 Z`, fill: "#9b6b33", stroke: "#5a3a14", "stroke-width": 3 }),
     s("path", { d: `M${bx - 16},${by - 22} q16,6 32,0`, stroke: "#5a3a14", "stroke-width": 3, fill: "none" }),
     s("text", { x: bx, y: by + 22, "text-anchor": "middle", class: "bag-count" }, String(obs.bag_total)));
