@@ -15,7 +15,7 @@ from .ismcts import ISMCTSBot
 
 
 def hint(state: State, seat: int, think_ms: float | None = 1000.0, iterations: int = 2000,
-         seed: int = 0, top: int = 5) -> list[dict[str, Any]]:
+         seed: int | str = 0, top: int = 5) -> list[dict[str, Any]]:
     """The top moves for ``seat`` (0-based, to move): ``[{"move", "visits", "share",
     "expected"}]`` best first; ``expected`` is the mean reward (0..1; see ismcts).
 

@@ -29,6 +29,8 @@ from thebes.core import game_names
 
 from .bots import BotRunner
 from .hub import Connection, Hub
+from .replay import router as replay_router
+from .hints import add_hint_routes
 from .service import ApiError, GameService, available_game, bots_for
 from .storage import Storage, database_url
 
@@ -224,6 +226,9 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     app.state.service = service
     app.state.hub = hub
     app.state.database_url = url
+    app.include_router(replay_router)   # replays and uploaded records (replay.py)
+
+    add_hint_routes(app, service)
 
     # ------------------------------------------------------------ errors
     @app.exception_handler(ApiError)

@@ -145,6 +145,22 @@ class BotRunner:
             action = make_bot(bot, g.game.name, seat, bot_rng(g.seed, seat, version)).choose(state)
             return state.action_to_text(action)
 
+    def search(self, fn: Any, *args: Any) -> Any:
+        """Run a CPU-bound search ``fn(*args)`` in the worker processes (in this thread when
+        there are none) and return its result; used for hints."""
+        if self.processes > 0:
+            with self._cond:
+                if self._procs is None:
+                    self._procs = ProcessPoolExecutor(
+                        max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"))
+                procs = self._procs
+            try:
+                return procs.submit(fn, *args).result()
+            except BrokenProcessPool:
+                log.error("bot worker processes died; searches run in threads from now on")
+                self.processes = 0
+        return fn(*args)
+
     def _done(self, game_id: str) -> None:
         with self._cond:
             self._pending.discard(game_id)

@@ -64,3 +64,12 @@ def think(game_id: str, game: str, players: int, options: dict[str, Any], events
     bot_instance = make_bot(bot, game, seat, random.Random(rng_seed))
     action = bot_instance.choose(state.clone())
     return state.action_to_text(action)
+
+
+def hint(game_id: str, game: str, players: int, options: dict[str, Any], events: list[str],
+         seat: int, think_ms: float, rng_seed: str) -> list[dict[str, Any]]:
+    """Run in a worker process: the search's top moves for ``seat`` (to move), from its view."""
+    from thebes.bots.hint import hint as search_hint
+
+    state = _position(game_id, game, players, options, events)
+    return search_hint(state.clone(), seat, think_ms=think_ms, seed=rng_seed)
