@@ -1,0 +1,226 @@
+"""Real-browser test of Pharaoh's table (issue 7): Debian's chromium driven by Playwright.
+
+Creates a solo Pharaoh game with objectives from the lobby and plays it to the
+end by clicking only what the table offers (a square for the first housing, the
+starting resources, the dice offers and once the shift control, a building of
+the chart then a lit square, the guild's resource, the square a flood erases),
+checks that every clickable move is legal, and that the final score, the title
+and the score sheet are shown. A 2-seat game against a bot shows both sheets,
+and the page is checked once in French. It writes docs/screenshots/pharaoh.png
+(a game in progress).
+
+Fixtures and helpers come from test_browser_ra.py (server, playwright, launch),
+which skips with a reason when /usr/bin/chromium or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from test_browser_ra import SHOTS, board_version, launch, playwright, post_json, server, sync_api  # noqa: F401
+
+# Buildings the test prefers, most valuable first (road last: it scores nothing).
+PREFERENCE = ["monument", "admin", "military", "religious", "guild", "treasury", "farming",
+              "industrial", "housing", "road"]
+
+
+@pytest.fixture(scope="module")
+def context(playwright, tmp_path_factory: pytest.TempPathFactory):  # noqa: F811
+    ctx = launch(playwright, tmp_path_factory)
+    yield ctx
+    ctx.close()
+
+
+def get_json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=10) as res:
+        return json.loads(res.read())
+
+
+def view_of(server: str, page) -> dict:  # noqa: F811
+    """The page's view as the server has it (the seat's token is in the page's address)."""
+    parsed = urlparse(page.url)
+    token = parse_qs(parsed.query)["token"][0]
+    return get_json(f"{server}/api/games/{parsed.path.split('/')[-1]}/view?token={token}")
+
+
+def clickable_moves(page) -> set[str]:
+    return set(page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)"))
+
+
+def pick(page, state: dict):
+    """(element, sends_a_move) to click under a simple policy, or (None, False)."""
+    erase = page.locator('.ph-sheet .target[data-move^="erase "]')
+    if erase.count():
+        return erase.first, True
+    square = page.locator(".ph-main .ph-sheet .target[data-move]")
+    if square.count():          # a building is chosen (or the first housing): a lit square
+        return square.nth(state["clicks"] % square.count()), True
+    take = page.locator('#action-bar [data-move^="take "]')
+    if take.count():
+        return take.nth(state["clicks"] % take.count()), True
+    pay = page.locator("#ph-pay [data-move]")
+    if pay.count():
+        return pay.first, True
+    offers = page.locator(".ph-offer.clickable[data-move]")
+    if offers.count():
+        steps = page.locator("[data-select^='shift ']")
+        round_ = int(page.locator("#ph-round").get_attribute("data-round"))
+        if steps.count() and round_ >= 3 and state["shifts"] < (1 if round_ < 12 else 2):
+            state["shifts"] += 1
+            return steps.first, False
+        for i in range(offers.count()):       # a production that yields something, else any
+            if "+" in offers.nth(i).inner_text():
+                return offers.nth(i), True
+        return offers.first, True
+    kinds = page.locator("#ph-chart tr.clickable[data-select]")
+    if kinds.count():
+        have = [kinds.nth(i).get_attribute("data-kind") for i in range(kinds.count())]
+        wanted = [k for k in PREFERENCE if k in have and (k != "road" or state["clicks"] % 5 == 0)]
+        if wanted:
+            return kinds.nth(have.index(wanted[0])), False
+    skip = page.locator('#ph-skip[data-move="skip"]')
+    if skip.count():
+        return skip.first, True
+    return None, False
+
+
+def play(page, server: str, until, limit: float, shot: bool = False) -> dict:  # noqa: F811
+    """Click until ``until(page)`` holds; every move offered is checked against the legal list now and then."""
+    state = {"clicks": 0, "moves": 0, "shifts": 0, "checked": 0, "shot": False, "built": set()}
+    deadline = time.time() + limit
+    stuck_since = time.time()
+    while not until(page):
+        if time.time() > deadline:
+            pytest.fail(f"not done after {state['clicks']} clicks: " + page.locator("#hint").inner_text())
+        target, sends = pick(page, state)
+        if target is None:
+            if time.time() - stuck_since > 20:
+                pytest.fail("nothing to click for 20 s: " + page.locator("#hint").inner_text())
+            page.wait_for_timeout(30)
+            continue
+        stuck_since = time.time()
+        if sends and state["moves"] % 10 == 0:
+            view = view_of(server, page)
+            if view["version"] == board_version(page):
+                offered = clickable_moves(page)
+                assert offered and offered <= set(view["legal"]), offered - set(view["legal"])
+                state["checked"] += 1
+        before = board_version(page)
+        move = target.get_attribute("data-move")
+        try:
+            target.click(timeout=3000)
+        except sync_api.Error:
+            continue  # redrawn under the pointer: look again
+        state["clicks"] += 1
+        if move and move.startswith("build "):
+            state["built"].add(move.split()[1])
+        if sends:
+            state["moves"] += 1
+            try:
+                page.wait_for_function(
+                    "v => Number(document.querySelector('#board').dataset.version) !== v", arg=before, timeout=5000)
+            except sync_api.TimeoutError:
+                pass
+        elif shot and not state["shot"] and page.locator(".ph-main .ph-sheet .target").count() \
+                and int(page.locator("#ph-round").get_attribute("data-round")) >= 7:
+            # a building chosen in the chart, its squares lit: the screenshot of a game in progress
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / "pharaoh.png"), full_page=True)
+            state["shot"] = True
+    return state
+
+
+def test_solo_pharaoh_played_to_the_end(server: str, context) -> None:  # noqa: F811
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(server + "/")
+    page.fill("#my-name", "Ann")
+    page.select_option("#create-game", "pharaoh")
+    page.select_option("#create-players", "1")
+    page.check(".options input[type=checkbox]")          # the advanced game: objectives
+    page.click("#create-submit")
+    page.wait_for_url(re.compile(r"/play/[^?]+\?token="))
+    page.wait_for_selector(".ph-table")
+
+    # Setup: the sheet with its terrain, the first housing on any empty square.
+    assert page.locator(".ph-main .terrain.hill").count() == 3
+    assert page.locator(".ph-main .terrain.river").count() == 2
+    assert page.locator(".ph-main .ph-sheet .target").count() == 31
+    assert "first housing" in page.locator("#hint").inner_text()
+    assert page.locator("#ph-objectives li").count() in (2, 3)
+    assert page.locator("[data-move]").count() == 31       # never a list of every move
+
+    state = play(page, server, lambda p: p.locator("#ranking").count() > 0, limit=100, shot=True)
+
+    assert state["checked"] >= 3
+    assert state["shifts"] >= 1
+    assert "pays 1" in page.locator("#log").inner_text()       # the shift was made, and paid
+    assert len(state["built"]) >= 4, state["built"]
+    view = view_of(server, page)
+    assert view["status"] == "finished"
+    obs = view["observation"]
+    score = obs["scores"][0]
+    hint = page.locator("#hint").inner_text()
+    assert f"{score} points" in hint
+    title = obs["title"]
+    if title:
+        assert title in hint and title in page.locator("#ph-title").inner_text()
+    else:
+        assert "No title" in page.locator("#ph-title").inner_text()
+    assert page.locator("#ranking li").count() == 1
+    cells = page.locator("#ph-scoresheet tbody tr").first.locator("td")
+    assert cells.count() == 21
+    assert cells.nth(20).inner_text() == str(score)
+    assert [cells.nth(r).inner_text() for r in range(20)] == [str(v) for v in obs["seats"][0]["round_scores"]]
+    assert page.locator("[data-move]").count() == 0       # nothing left to click
+    assert page.locator("#log li").count() > 60
+    assert errors == [], errors
+    if not state["shot"]:
+        page.screenshot(path=str(SHOTS / "pharaoh.png"), full_page=True)
+
+    # Once in French: the hint, the chart and the log follow the language.
+    page.select_option("#lang", "fr")
+    assert "Partie terminée" in page.locator("#hint").inner_text()
+    assert "Tableau des bâtiments" in page.locator(".ph-table").inner_text()
+    assert "Feuille de score" in page.locator("#ph-scoresheet").inner_text()
+    assert "Les dés donnent" in page.locator("#log").inner_text()
+    page.select_option("#lang", "en")
+    assert "Game over" in page.locator("#hint").inner_text()
+
+
+def test_two_seats_show_both_sheets(server: str, context) -> None:  # noqa: F811
+    created = post_json(f"{server}/api/games", {"game": "pharaoh", "players": 2, "options": {"objectives": True},
+                                                "seats": [{"kind": "human", "name": "Ann"},
+                                                          {"kind": "bot", "bot": "greedy"}]})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(server + created["links"][0]["url"])
+    page.wait_for_selector(".ph-table")
+    assert page.locator(".ph-main").get_attribute("data-seat") == "1"
+    others = page.locator("#ph-others .ph-other")
+    assert others.count() == 1 and "greedy" in others.first.inner_text()
+    assert others.first.locator(".terrain").count() == 5     # the same terrain on every sheet
+    assert page.locator("#ph-scoresheet tbody tr").count() == 2
+    # Play into round 2: the bot's sheet fills as it plays after us.
+    play(page, server, lambda p: int(p.locator("#ph-round").get_attribute("data-round")) >= 2
+         and p.locator(".ph-offer.clickable").count() > 0, limit=40)
+    view = view_of(server, page)
+    bot_tiles = len(view["observation"]["seats"][1]["sheet"])
+    assert bot_tiles >= 1
+    assert others.first.locator(".tile").count() == bot_tiles
+    assert page.locator(".ph-main .tile").count() == len(view["observation"]["seats"][0]["sheet"])
+    # a spectator (no key) sees every sheet too, and nothing to click
+    watcher = context.new_page()
+    watcher.goto(server + created["links"][0]["url"].split("?")[0])
+    watcher.wait_for_selector(".ph-table")
+    assert watcher.locator(".ph-other").count() == 1
+    assert watcher.locator("[data-move]").count() == 0
+    assert "Your turn" not in watcher.locator("#hint").inner_text()
+    assert errors == [], errors
