@@ -421,6 +421,7 @@ function showGame(root, gameId, token) {
 
   function applyView(msg, fromSocket) {
     const { type, ...view } = msg;
+    if (state.view && view.version < state.view.version) return; // an older answer overtaken by the socket
     const byIndex = new Map(state.log.map((l) => [l.index, l]));
     for (const line of view.log || []) byIndex.set(line.index, line);
     state.log = [...byIndex.values()].sort((a, b) => a.index - b.index);
