@@ -21,18 +21,18 @@ def _run(script, *args):
 def test_openspiel_mcts_example_plays_sarcophagus_to_the_end_with_ismcts():
     pytest.importorskip("pyspiel")
     out = _run("openspiel_cfr_or_mcts.py", "--game", "sarcophagus", "--bot", "ismcts",
-               "--simulations", "8", "--seed", "1")
+               "--simulations", "3", "--seed", "1")
     assert "seat 1 (ismcts): place" in out
     assert "returns:" in out and "result: finished:" in out
 
 
 def test_openspiel_mcts_example_on_ra_and_pharaoh():
     pytest.importorskip("pyspiel")
-    out = _run("openspiel_cfr_or_mcts.py", "--game", "ra", "--simulations", "4",
-               "--max-moves", "12")
-    assert "stopped after 12 moves" in out
+    out = _run("openspiel_cfr_or_mcts.py", "--game", "ra", "--simulations", "3",
+               "--max-moves", "8")
+    assert "stopped after 8 moves" in out
     out = _run("openspiel_cfr_or_mcts.py", "--game", "pharaoh", "--players", "1",
-               "--simulations", "4", "--max-moves", "10")
+               "--simulations", "3", "--max-moves", "4")
     assert "seat 1 (mcts):" in out
 
 
