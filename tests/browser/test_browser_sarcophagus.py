@@ -1,0 +1,244 @@
+"""Real-browser test of Sarcophagus's table (thebes/web/sarcophagus.js, issue 7).
+
+Debian's chromium driven by Playwright, the real server (the fixtures of
+test_browser_ra.py): create a 2-player Sarcophagus against a greedy bot from
+the lobby, play it to the end by clicking coins and tiles (and pass and trap
+discards when they come), check on the way that everything clickable is a
+legal move of the seat and that the bot's coin values never show, switch the
+page to French once, watch the sarcophagus tiles turn over one by one and the
+final scoring appear. Writes docs/screenshots/sarcophagus.png (a game in
+progress). Also: the table's geometry and fame helpers against the engine's,
+and the module's English and French strings.
+
+Skips with a visible reason when /usr/bin/chromium or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from test_browser_ra import SHOTS, board_version, launch, playwright, server, sync_api  # noqa: F401
+
+WEB = Path(__file__).resolve().parents[2] / "thebes" / "web"
+
+
+@pytest.fixture(scope="module")
+def browser_context(playwright, tmp_path_factory: pytest.TempPathFactory):  # noqa: F811
+    context = launch(playwright, tmp_path_factory)
+    yield context
+    context.close()
+
+
+def get_json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=10) as res:
+        return json.loads(res.read())
+
+
+def strings() -> dict[str, dict[str, str]]:
+    text = (WEB / "sarcophagus.js").read_text(encoding="utf-8")
+    block = re.search(r"addStrings\(\{\n  en: \{\n(.*?)\n  \},\n  fr: \{\n(.*?)\n  \},\n\}\);", text, re.S)
+    assert block, "the addStrings({en, fr}) block"
+    pattern = r'"(sarcophagus\.[\w.-]+)":\s*"((?:[^"\\]|\\.)*)"'
+    return {"en": dict(re.findall(pattern, block.group(1))), "fr": dict(re.findall(pattern, block.group(2)))}
+
+
+def test_strings_english_and_french() -> None:
+    table = strings()
+    en, fr = table["en"], table["fr"]
+    assert len(en) > 60
+    assert sorted(set(en) ^ set(fr)) == []
+    for key, value in en.items():
+        assert set(re.findall(r"\{(\w+)\}", value)) == set(re.findall(r"\{(\w+)\}", fr[key])), key
+    text = (WEB / "sarcophagus.js").read_text(encoding="utf-8")
+    source = text[:text.index("addStrings({")] + text[text.index("\n});\n", text.index("addStrings({")):]
+    used = set(re.findall(r'"(sarcophagus\.[\w.-]+)"', source))   # t("...") and news keys
+    dynamic = [f"sarcophagus.suit.{x}" for x in ("sun", "moon", "crown", "arms")]
+    dynamic += [f"sarcophagus.hint.wait.{x}" for x in ("place", "pass", "discard")]
+    dynamic += [f"sarcophagus.help.{x}" for x in ("goal", "turn", "reveal", "claim", "traps", "sarc", "end")]
+    dynamic += [f"sarcophagus.final.{x}" for x in ("place", "player", "numbers", "bonus", "fame", "held")]
+    assert len(used) > 40
+    assert sorted(k for k in used | set(dynamic) if k not in en) == []
+    assert sorted(k for k in en if k not in used and k not in dynamic) == []   # no dead strings
+
+
+def choose(page, turn: int):
+    """The element to click, or None: a move if one is on offer (pass, discard, a
+    tile or coin that completes a placement), else a coin (even turns) or a tile
+    (odd turns) to start a placement, so both orders are used."""
+    for selector in ("#sarc-pass[data-move]", '[data-move^="discard "]', "[data-move]"):
+        loc = page.locator(selector)
+        if loc.count():
+            return loc.nth(turn % loc.count()) if selector == "[data-move]" else loc.first
+    first = ("[data-coin]", "svg.sarc-board g.cell.clickable[data-pos]") if turn % 2 == 0 else \
+        ("svg.sarc-board g.cell.clickable[data-pos]", "[data-coin]")
+    for selector in first:
+        loc = page.locator(selector)
+        if loc.count():
+            return loc.nth((turn * 7) % loc.count())
+    return None
+
+
+def test_play_sarcophagus_to_the_end(server: str, browser_context) -> None:  # noqa: F811
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(server + "/")
+    page.wait_for_selector("#create-form")
+    page.fill("#my-name", "Ann")
+    page.select_option("#create-game", "sarcophagus")
+    page.select_option("#create-players", "2")
+    page.select_option('.seat-row[data-seat="2"] .seat-kind', "bot")
+    page.select_option('.seat-row[data-seat="2"] .seat-bot', "greedy")
+    page.click("#create-submit")
+    page.wait_for_url(re.compile(r"/play/[^?]+\?token="))
+    page.wait_for_selector("svg.sarc-board")
+    game_id, token = re.search(r"/play/([^?]+)\?token=(.+)$", page.url).groups()
+    view_url = f"{server}/api/games/{game_id}/view?token={token}"
+    assert "Ann" in page.locator(".who").inner_text()
+    assert page.locator("svg.sarc-board g.cell").count() == 21     # the whole pyramid
+    first = get_json(view_url)   # a1 face up, and what the bot's first turn turned up if it began
+    page.wait_for_function("v => Number(document.querySelector('#board').dataset.version) >= v",
+                           arg=first["version"])
+    if board_version(page) == first["version"]:
+        up = sum(1 for cell in first["observation"]["pyramid"].values() if cell["tile"])
+        assert page.locator("svg.sarc-board g.cell g.tile.up").count() == up
+        assert page.locator("svg.sarc-board g.cell g.tile.down").count() == 21 - up
+    assert page.locator('[data-sarc]').count() == 3                 # the sarcophagus, face down
+
+    seen = {"reveal": False, "pass": False, "discard": False, "french": False, "checked": 0}
+    shot = False
+    turn = 0
+    stuck_since = time.time()
+    deadline = time.time() + 110
+    while time.time() < deadline:
+        if page.locator("#sarc-final").count():
+            break
+        if "turned over" in page.locator("#hint").inner_text():
+            seen["reveal"] = True
+            assert page.locator("#sarc-final").count() == 0   # the scoring waits for the reveal
+        # The bot's coin values never show on the pyramid; nothing to click but legal moves.
+        assert page.locator('svg.sarc-board g.cell .coin[data-owner="2"][data-value]').count() == 0
+        assert page.locator("#action-bar button").count() <= 2
+        target = choose(page, turn)
+        if target is None:
+            if time.time() - stuck_since > 30:
+                pytest.fail("nothing to click for 30 s: " + page.locator("#hint").inner_text())
+            page.wait_for_timeout(30)
+            continue
+        stuck_since = time.time()
+        version = board_version(page)
+        moves = [m for m in page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)")]
+        if moves and seen["checked"] < 25:
+            view = get_json(view_url)
+            if view["version"] == version:
+                assert set(moves) <= set(view["legal"]), (moves, view["legal"])
+                seen["checked"] += 1
+        move = target.get_attribute("data-move")
+        if move == "pass":
+            seen["pass"] = True
+        if move and move.startswith("discard "):
+            seen["discard"] = True
+            assert "trap" in page.locator("#hint").inner_text()
+        # French once, on a turn of ours mid-game: the hint and the log speak French.
+        if not seen["french"] and turn == 6:
+            page.select_option("#lang", "fr")
+            hint = page.locator("#hint").inner_text()
+            assert "À vous de jouer" in hint and any(w in hint for w in ("Posez", "passez", "choisi", "défausser")), hint
+            assert "tuile en haut à gauche (première pièce)" in page.locator("svg.sarc-board").inner_html()
+            assert "pose" in page.locator("#log").inner_text()
+            assert page.locator("#sarc-help summary").inner_text() == "Comment jouer au Sarcophage"
+            page.select_option("#lang", "en")
+            seen["french"] = True
+            continue
+        # The screenshot: a game in progress with tiles claimed and coins on the pyramid.
+        if not shot and move is None and turn >= 10 and page.locator("svg.sarc-board g.cell .coin").count() >= 3:
+            target.click(timeout=3000)  # a coin or tile chosen: the glowing targets show
+            page.screenshot(path=str(SHOTS / "sarcophagus.png"), full_page=True)
+            shot = True
+            turn += 1
+            continue
+        try:
+            target.click(timeout=3000)
+        except sync_api.Error:
+            continue  # redrawn under the pointer: look again
+        turn += 1
+        if move:
+            try:
+                page.wait_for_function(
+                    "v => Number(document.querySelector('#board').dataset.version) !== v", arg=version, timeout=5000)
+            except sync_api.TimeoutError:
+                pass
+    else:
+        pytest.fail(f"the game did not end in time after {turn} clicks: " + page.locator("#hint").inner_text())
+
+    view = get_json(view_url)
+    obs = view["observation"]
+    assert view["status"] == "finished"
+    assert shot and seen["french"] and seen["checked"] >= 5, seen
+    if any(obs["sarcophagi"]):
+        assert seen["reveal"], "the sarcophagus tiles were turned over one by one"
+    rows = page.locator("#sarc-final tbody tr")
+    assert rows.count() == 2
+    for i, seat in enumerate(obs["ranking"]):
+        row = rows.nth(i)
+        assert row.get_attribute("data-seat") == str(seat + 1)
+        assert row.locator("td").nth(4).inner_text() == str(obs["scores"][seat])
+    winner = ["Ann", "greedy bot"][obs["ranking"][0]]
+    hint = page.locator("#hint").inner_text()
+    assert ("wins with" in hint and winner in hint) or "share first place" in hint
+    # every sarcophagus tile is face up now, among its owner's tiles or the discards
+    assert page.locator("svg.sarc-board .lot").count() == 0
+    for seat in range(2):
+        fame = page.locator(f'svg.sarc-board .panel[data-seat="{seat + 1}"] [data-fame]').get_attribute("data-fame")
+        assert int(fame) == obs["scores"][seat]
+    assert page.locator("[data-move]").count() == 0
+    assert page.locator("#log li").count() > 40
+    if not shot:
+        page.screenshot(path=str(SHOTS / "sarcophagus.png"), full_page=True)
+    print(f"\nclicks {turn}, legal checks {seen['checked']}, pass {seen['pass']}, trap discard {seen['discard']}, "
+          f"reveal {seen['reveal']}, ranking {obs['ranking']} scores {obs['scores']}")
+    assert errors == [], errors
+
+
+def test_geometry_and_fame_match_the_engine(server: str, browser_context) -> None:  # noqa: F811
+    """The table's claimable marks and fame come from its own helpers: compare them
+    with the engine's geometry and scoring on random pyramids and hands."""
+    from thebes.games.sarcophagus import geometry as geo
+    from thebes.games.sarcophagus import notation as nt
+    from thebes.games.sarcophagus.scoring import fame
+
+    rng = random.Random(7)
+    cases = []
+    for _ in range(300):
+        mask = rng.getrandbits(21)
+        present = [geo.POSITION_NAMES[p] for p in geo.positions_of(mask)]
+        base_free = rng.random() < 0.5
+        expect = sorted(geo.POSITION_NAMES[p] for p in geo.positions_of(mask)
+                        if geo.claimable(geo.SIDES[base_free][p], mask))
+        tiles = rng.sample(range(nt.NUM_TILES), rng.randint(0, 12))
+        cases.append({"present": present, "baseFree": base_free, "claimable": expect,
+                      "tiles": [nt.TILE_NAMES[x] for x in tiles], "fame": fame(tiles)})
+    page = browser_context.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#create-form")
+    bad = page.evaluate("""async (cases) => {
+      const m = await import('/static/sarcophagus.js');
+      const out = [];
+      for (const c of cases) {
+        const got = [...m.claimableSet(new Set(c.present), c.baseFree)].sort();
+        if (JSON.stringify(got) !== JSON.stringify(c.claimable)) out.push(['claimable', c, got]);
+        const f = m.fameOf(c.tiles).fame;
+        if (f !== c.fame) out.push(['fame', c, f]);
+      }
+      return out;
+    }""", cases)
+    assert bad == []
+    page.close()
