@@ -114,6 +114,7 @@ addStrings({
     "pharaohs_heir.hint.pay": "Pay {total} tokens from any of your tiles (click them), then confirm.",
     "pharaohs_heir.hint.build": "Improvement: pick a canal (≈ on a tile) and/or a coin from your reserve and where to build it, then confirm; or build nothing.",
     "pharaohs_heir.hint.other": "Choose your move.",
+    "pharaohs_heir.hint.nothing": "You have nothing to give: just confirm.",
     "pharaohs_heir.log.nile": "The Nile stacks are shuffled and laid face down",
     "pharaohs_heir.log.land": "The land stacks are dealt; their top tiles are turned face up",
     "pharaohs_heir.log.blessing": "Pharaoh's Blessing goes to {name}",
@@ -233,6 +234,7 @@ addStrings({
     "pharaohs_heir.hint.pay": "Payez {total} jetons pris sur vos tuiles (cliquez-les), puis validez.",
     "pharaohs_heir.hint.build": "Aménagement : choisissez un canal (≈ sur une tuile) et/ou une pièce de votre réserve et où la bâtir, puis validez ; ou ne construisez rien.",
     "pharaohs_heir.hint.other": "Choisissez votre coup.",
+    "pharaohs_heir.hint.nothing": "Vous n'avez rien à donner : validez simplement.",
     "pharaohs_heir.log.nile": "Les piles du Nil sont mélangées et posées face cachée",
     "pharaohs_heir.log.land": "Les piles de terres sont distribuées ; leurs tuiles du dessus sont retournées",
     "pharaohs_heir.log.blessing": "La Bénédiction de Pharaon va à {name}",
@@ -373,6 +375,7 @@ export function describeEvent(line, names, t) {
 // ------------------------------------------------------------------ style
 const CSS = `
 .ph { display: flex; flex-direction: column; gap: 12px; }
+.ph-box, .ph-mat { color: #2b1d0e; }
 .ph-top { display: flex; flex-wrap: wrap; gap: 12px; align-items: stretch; }
 .ph-box { background: #f6ead0; border: 2px solid #8a6a35; border-radius: 12px; padding: 8px 12px; }
 .ph-box h3 { margin: 0 0 6px; font-size: 14px; color: #5a3a14; }
@@ -420,7 +423,8 @@ const CSS = `
 .ph-coin.sel, .ph-cell.sel, .ph-nilespace.sel { outline: 3px solid #d9481f; }
 .ph-bld { display: block; margin-top: 2px; }
 .ph-step { display: flex; align-items: center; gap: 4px; margin-top: 2px; }
-.ph-step button { padding: 0 6px; font-size: 13px; line-height: 18px; border-radius: 4px; border: 1px solid #5a3a14; background: #fff; cursor: pointer; }
+.ph-step button { padding: 0 6px; font-size: 13px; line-height: 18px; border-radius: 4px; border: 1px solid #5a3a14; background: #fff; color: #2b1d0e; cursor: pointer; }
+.ph-step button:disabled { opacity: .35; cursor: default; }
 .ph-step .ph-n { font-weight: bold; color: #d9481f; min-width: 14px; text-align: center; }
 .ph-pick { font-size: 11px; border-radius: 4px; border: 1px solid #1c6fc4; background: #eef7ff; cursor: pointer; padding: 0 4px; margin-top: 2px; }
 .ph-pick.on { background: #1c6fc4; color: #fff; }
@@ -665,10 +669,10 @@ export function render(ctx) {
     text = typeof view.to_move === "number" ? t("pharaohs_heir.hint.wait", { name: nm(view.to_move - 1) }) : t("game.waitingchance");
   } else if (splitMode) {
     const key = splitMode === "place" && obs.phase === "unrest" ? "pharaohs_heir.hint.place.zero" : `pharaohs_heir.hint.${splitMode}`;
-    text = t(key, { total });
+    text = total === 0 ? t("pharaohs_heir.hint.nothing") : t(key, { total });
     const move = composeSplit(splitMode, ui.sel);
     const ok = legal.has(move);
-    btns.push(h("span", { class: "ph-small" }, total !== null ? t("pharaohs_heir.chosen", { n: chosenSum, total }) : t("pharaohs_heir.chosen.any", { n: chosenSum })));
+    btns.push(h("span", { class: "muted", id: "ph-chosen" }, total !== null ? t("pharaohs_heir.chosen", { n: chosenSum, total }) : t("pharaohs_heir.chosen.any", { n: chosenSum })));
     btns.push(h("button", { class: "btn primary", id: "ph-confirm", "data-move": ok ? move : null, disabled: !ok, onclick: () => { if (ok) send(move); } },
       t("pharaohs_heir.confirm") + (ok ? ` · ${move}` : "")));
     if (chosenSum) btns.push(h("button", { class: "btn", id: "ph-clear", onclick: () => { ui.sel = {}; redraw(); } }, t("pharaohs_heir.clear")));
