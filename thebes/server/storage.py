@@ -36,6 +36,10 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 #: the database used when neither ``--database`` nor ``THEBES_DATABASE_URL`` is given.
 DEFAULT_DATABASE = "thebes.db"
 
+#: ``games.status`` of an uploaded record kept to be viewed (thebes/server/replay.py): never
+#: played on, never listed in the lobby, never resumed, and no event is ever appended to it.
+IMPORTED = "imported"
+
 
 class Base(DeclarativeBase):
     pass
@@ -49,7 +53,7 @@ class GameRow(Base):
     players: Mapped[int] = mapped_column(Integer)
     options: Mapped[str] = mapped_column(Text, default="{}")          # JSON object
     seed: Mapped[str] = mapped_column(String(80))                      # decimal text of an int
-    status: Mapped[str] = mapped_column(String(16), index=True)        # open | playing | finished
+    status: Mapped[str] = mapped_column(String(16), index=True)        # open | playing | finished | imported
     version: Mapped[int] = mapped_column(Integer, default=0)           # number of events
     result: Mapped[str | None] = mapped_column(Text, nullable=True)    # JSON {"scores","ranking"}
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
@@ -240,7 +244,8 @@ class Storage:
             with self._write_lock, self.engine.begin() as conn:
                 done = conn.execute(
                     update(GameRow)
-                    .where(GameRow.id == game_id, GameRow.version == expected_version)
+                    .where(GameRow.id == game_id, GameRow.version == expected_version,
+                           GameRow.status != IMPORTED)
                     .values(version=new_version, status=status, updated=stamp,
                             result=json.dumps(result) if result is not None else None))
                 if done.rowcount != 1:
@@ -301,10 +306,12 @@ class Storage:
         return data
 
     def list_games(self, status: str | None = None, limit: int = 200) -> list[GameData]:
-        """Games newest first (no events), with their seats."""
+        """Games newest first (no events), with their seats (never an import: see :data:`IMPORTED`)."""
         query = select(GameRow).order_by(GameRow.created.desc(), GameRow.id).limit(limit)
         if status is not None:
             query = query.where(GameRow.status == status)
+        else:
+            query = query.where(GameRow.status != IMPORTED)
         with self.engine.connect() as conn:
             games = [self._game_data(row) for row in conn.execute(query)]
             seats = self._seats(conn, [g.id for g in games])
@@ -315,7 +322,8 @@ class Storage:
     def unfinished_ids(self) -> list[str]:
         with self.engine.connect() as conn:
             return [r[0] for r in conn.execute(
-                select(GameRow.id).where(GameRow.status != "finished").order_by(GameRow.created))]
+                select(GameRow.id).where(GameRow.status.not_in(("finished", IMPORTED)))
+                .order_by(GameRow.created))]
 
     @staticmethod
     def _game_data(row: Any) -> GameData:
