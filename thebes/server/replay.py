@@ -211,7 +211,7 @@ class ReplayService:
             "index": n, "events": total, "version": n,
             "status": "finished" if player == TERMINAL else "playing",
             "game_status": status, "imported": imp is not None, "finished": finished,
-            "perspective": perspective,
+            "perspective": perspective, "hidden_information": game.hidden_information,
             "seat": seat + 1 if seat is not None else None,
             "names": names, "seats": seats_public(seats),
             "to_move": player + 1 if player >= 0 else "chance" if player == CHANCE else None,

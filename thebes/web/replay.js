@@ -1,0 +1,622 @@
+// The replay viewer (/replay/<id>) and the record upload page (/upload).
+// app.js hands these two routes over with route(root, tables); the positions come
+// from GET /api/games/<id>/replay (docs/web-api.md, Replays and uploaded records) and
+// are drawn by the game's own table module, read-only (a send that does nothing,
+// no legal moves), or as the plain observation when the game has no table module.
+import { t, addStrings, getLang } from "./i18n.js";
+
+addStrings({
+  en: {
+    "replay.link": "Replay",
+    "replay.title": "Replay · {game}",
+    "replay.back": "← Lobby",
+    "replay.start": "To the start",
+    "replay.prev": "One event back",
+    "replay.next": "One event forward",
+    "replay.end": "To the end",
+    "replay.play": "Play",
+    "replay.pause": "Pause",
+    "replay.speed": "Speed",
+    "replay.speed.unit": "{n} events/s",
+    "replay.position": "Event {n} of {total}",
+    "replay.slider": "Position in the game",
+    "replay.start.label": "The start: nothing played yet",
+    "replay.persp.omniscient": "Everything shown (the game is over)",
+    "replay.persp.imported": "Everything shown (uploaded record)",
+    "replay.persp.seat": "Seat {seat}'s view ({name})",
+    "replay.persp.public": "Public view (nothing is hidden in this game)",
+    "replay.live": "The game is still going on: new events appear here.",
+    "replay.forbidden": "This game is still going on and hides information: only a player can replay it, from their seat's link.",
+    "replay.notfound": "There is no such game.",
+    "replay.record": "Download the record",
+    "replay.play.game": "Open the game",
+    "replay.keys": "Keys: ← → step, Home / End, space plays or pauses. Click a line of the log to jump there.",
+    "replay.generic": "This game has no table drawing yet; here is its position as data.",
+    "replay.over": "The end of the game.",
+    "replay.tomove": "{name} to move.",
+    "replay.chance": "Chance to draw.",
+
+    "upload.link": "Upload a record",
+    "upload.title": "Upload a record",
+    "upload.intro": "A record is the JSON file of a game (the “Record” download, or `thebes selfplay`). It is checked event by event with the same replay as `thebes replay`.",
+    "upload.file": "Record file",
+    "upload.mode": "What to do with it",
+    "upload.mode.view": "View it as a replay",
+    "upload.mode.continue": "Continue it as a new game",
+    "upload.seats": "Seats of the new game",
+    "upload.submit.view": "Upload and view",
+    "upload.submit.continue": "Upload and play on",
+    "upload.nofile": "Choose a record file first.",
+    "upload.read": "{game}, {players} players, {events} events",
+    "upload.finished": "finished",
+    "upload.unfinished": "unfinished",
+    "upload.notjson": "This file is not a JSON record: {message}",
+    "upload.refused": "This record is refused.",
+    "upload.refused.event": "Event {index} ({event}) is not legal there: the record stops making sense at that point.",
+    "upload.refused.legal": "Legal there: {legal}",
+    "upload.refused.more": "… and {n} more",
+    "upload.refused.detail": "Details: {message}",
+    "upload.finishedgame": "This record is of a finished game: there is nothing to continue. View it as a replay instead.",
+    "upload.needhuman": "At least one seat must be a person (you).",
+    "upload.done": "Uploaded: {events} events.",
+    "upload.mine": "Your uploads",
+    "upload.mine.none": "Nothing uploaded from this browser yet.",
+  },
+  fr: {
+    "replay.link": "Revoir",
+    "replay.title": "Relecture · {game}",
+    "replay.back": "← Salon",
+    "replay.start": "Au début",
+    "replay.prev": "Un événement en arrière",
+    "replay.next": "Un événement en avant",
+    "replay.end": "À la fin",
+    "replay.play": "Lire",
+    "replay.pause": "Pause",
+    "replay.speed": "Vitesse",
+    "replay.speed.unit": "{n} évén./s",
+    "replay.position": "Événement {n} sur {total}",
+    "replay.slider": "Position dans la partie",
+    "replay.start.label": "Le début : rien n’est encore joué",
+    "replay.persp.omniscient": "Tout est montré (la partie est finie)",
+    "replay.persp.imported": "Tout est montré (partie importée)",
+    "replay.persp.seat": "Vue de la place {seat} ({name})",
+    "replay.persp.public": "Vue publique (ce jeu ne cache rien)",
+    "replay.live": "La partie continue : les nouveaux événements s’ajoutent ici.",
+    "replay.forbidden": "Cette partie est en cours et cache des informations : seul un joueur peut la revoir, depuis le lien de sa place.",
+    "replay.notfound": "Cette partie n’existe pas.",
+    "replay.record": "Télécharger la partie",
+    "replay.play.game": "Ouvrir la partie",
+    "replay.keys": "Touches : ← → pas à pas, Début / Fin, espace lit ou met en pause. Cliquez une ligne du journal pour y aller.",
+    "replay.generic": "Ce jeu n’a pas encore de plateau dessiné ; voici sa position en données.",
+    "replay.over": "La fin de la partie.",
+    "replay.tomove": "À {name} de jouer.",
+    "replay.chance": "Au hasard de tirer.",
+
+    "upload.link": "Importer une partie",
+    "upload.title": "Importer une partie",
+    "upload.intro": "Une partie est le fichier JSON d’un jeu (le téléchargement « Partie », ou `thebes selfplay`). Elle est vérifiée événement par événement par la même relecture que `thebes replay`.",
+    "upload.file": "Fichier de la partie",
+    "upload.mode": "Qu’en faire",
+    "upload.mode.view": "La revoir",
+    "upload.mode.continue": "La continuer dans une nouvelle partie",
+    "upload.seats": "Places de la nouvelle partie",
+    "upload.submit.view": "Importer et revoir",
+    "upload.submit.continue": "Importer et continuer",
+    "upload.nofile": "Choisissez d’abord un fichier.",
+    "upload.read": "{game}, {players} joueurs, {events} événements",
+    "upload.finished": "finie",
+    "upload.unfinished": "non finie",
+    "upload.notjson": "Ce fichier n’est pas une partie JSON : {message}",
+    "upload.refused": "Cette partie est refusée.",
+    "upload.refused.event": "L’événement {index} ({event}) n’est pas légal à cet endroit : la partie cesse d’avoir un sens là.",
+    "upload.refused.legal": "Légal à cet endroit : {legal}",
+    "upload.refused.more": "… et {n} de plus",
+    "upload.refused.detail": "Détails : {message}",
+    "upload.finishedgame": "Cette partie est finie : il n’y a rien à continuer. Revoyez-la plutôt.",
+    "upload.needhuman": "Au moins une place doit être une personne (vous).",
+    "upload.done": "Importée : {events} événements.",
+    "upload.mine": "Vos imports",
+    "upload.mine.none": "Rien d’importé depuis ce navigateur.",
+  },
+});
+
+// ------------------------------------------------------------------ helpers
+function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+class HttpError extends Error {
+  constructor(status, data) {
+    super((data && data.error) || `HTTP ${status}`);
+    this.status = status;
+    this.data = data || {};
+  }
+}
+
+async function api(path, { method = "GET", body } = {}) {
+  const init = { method, headers: {} };
+  if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
+  const res = await fetch(path, init);
+  let data = null;
+  try { data = await res.json(); } catch (_) { data = null; }
+  if (!res.ok) throw new HttpError(res.status, data);
+  return data;
+}
+
+const store = {
+  get(key, dflt) { try { const v = localStorage.getItem(key); return v === null ? dflt : JSON.parse(v); } catch (_) { return dflt; } },
+  set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (_) { /* storage off */ } },
+};
+
+function go(url) {
+  history.pushState(null, "", url);
+  window.dispatchEvent(new PopStateEvent("popstate")); // app.js routes on popstate
+  window.scrollTo(0, 0);
+}
+
+function toast(message, kind = "error") {
+  const box = document.getElementById("toasts");
+  if (!box) return;
+  const node = h("div", { class: `toast ${kind}`, role: "status" }, message);
+  box.append(node);
+  setTimeout(() => node.remove(), 6000);
+}
+
+function shownNames(names, players) {
+  const raw = [];
+  for (let i = 0; i < players; i++) raw.push((names && names[i]) || null);
+  const count = {};
+  for (const n of raw) if (n) count[n] = (count[n] || 0) + 1;
+  return raw.map((n, i) => (n && count[n] > 1 ? `${n} ${i + 1}` : n));
+}
+
+function seatName(names, seat) { return (names && names[seat - 1]) || t("game.seatname", { seat }); }
+
+let metaPromise = null;
+function getMeta() {
+  if (!metaPromise) metaPromise = api("/api/meta").catch((err) => { metaPromise = null; throw err; });
+  return metaPromise;
+}
+
+const STYLE = `
+.replay-bar { display: flex; flex-wrap: wrap; align-items: center; gap: .45rem; margin: .5rem 0; }
+.replay-bar .btn { min-width: 2.4rem; text-align: center; }
+.replay-bar input[type=range] { flex: 1; min-width: 180px; accent-color: var(--gold, #f2b233); }
+.replay-pos { font-variant-numeric: tabular-nums; min-width: 9rem; }
+.replay-log li { cursor: pointer; border-radius: 4px; padding-left: .2rem; }
+.replay-log li.ahead { opacity: .45; }
+.replay-log li.current { background: #4a3b1c; outline: 1px solid var(--gold, #f2b233); opacity: 1; }
+.replay-log li:hover { background: #3a3226; }
+.replay-persp { font-size: .85rem; padding: .1rem .55rem; border-radius: 999px; background: #2b3a4a; }
+.replay-note { margin: .3rem 0; }
+.upload-page { max-width: 860px; margin: 1rem auto; padding: 0 1rem; }
+.upload-page form > * { margin: .6rem 0; }
+.upload-page .seat-row { display: flex; gap: .5rem; align-items: center; margin: .3rem 0; }
+.upload-error { border-left: 5px solid var(--red, #d9482f); background: #3a2320; }
+.upload-error code { white-space: pre-wrap; }
+.upload-info { color: var(--muted, #b7a88e); }
+`;
+function ensureStyle() {
+  if (document.getElementById("replay-style")) return;
+  document.head.append(h("style", { id: "replay-style" }, STYLE));
+}
+
+// ------------------------------------------------------------------ routing
+// Returns {cleanup, rerender} when the page is one of ours, else null.
+export function route(root, tables) {
+  const m = location.pathname.match(/^\/replay\/([^/]+)\/?$/);
+  if (m) {
+    ensureStyle();
+    const q = new URLSearchParams(location.search);
+    return showReplay(root, decodeURIComponent(m[1]), q.get("token"), q.get("at"), tables || {});
+  }
+  if (/^\/upload\/?$/.test(location.pathname)) {
+    ensureStyle();
+    return showUpload(root);
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------ viewer
+const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+
+function showReplay(root, gameId, tokenParam, atParam, tables) {
+  const mine = store.get("thebes.seats", {})[gameId];
+  const token = tokenParam || (mine && mine.token) || null;
+  const st = {
+    total: null, index: 0, log: [], view: null, error: null, playing: false,
+    speed: store.get("thebes.replay.speed", 2), seq: 0, shown: -1, closed: false,
+  };
+  let playTimer = null;
+  let ui = {};
+
+  const headEl = h("div", { class: "game-head" });
+  const barEl = h("div", { class: "replay-bar", id: "replay-controls" });
+  const noteEl = h("div", { class: "muted replay-note", id: "replay-note" });
+  const hintEl = h("div", { class: "hint", id: "hint", "aria-live": "polite" });
+  const actionsEl = h("div", { class: "action-bar", id: "action-bar" });
+  const boardEl = h("div", { class: "board", id: "board" });
+  const belowEl = h("div", { class: "below", id: "below" });
+  const logList = h("ol", { class: "log replay-log", id: "log", start: "0" });
+  const logTitle = h("h2", null, t("game.log"));
+  const logBox = h("aside", { class: "log-box" }, logTitle, logList);
+  root.replaceChildren(h("div", { class: "game-page replay-page", id: "replay" },
+    headEl, barEl, noteEl,
+    h("div", { class: "game-grid" }, h("div", { class: "game-main" }, hintEl, actionsEl, boardEl, belowEl), logBox)));
+
+  function url(at, since) {
+    const q = new URLSearchParams();
+    if (token) q.set("token", token);
+    if (at !== null && at !== undefined) q.set("at", String(at));
+    q.set("since", String(since));
+    return `/api/games/${encodeURIComponent(gameId)}/replay?${q}`;
+  }
+
+  function fail(err) {
+    stop();
+    if (err.status === 404) st.error = t("replay.notfound");
+    else if (err.status === 403) st.error = t("replay.forbidden");
+    else { toast(t("error.generic", { message: err.message })); return; }
+    draw();
+  }
+
+  // the whole log so far (as this viewer sees it) and the number of events
+  async function loadAll(at) {
+    const first = await api(url(null, st.log.length));
+    mergeLog(first.log);
+    st.total = first.events;
+    if (at === null || at === undefined) { st.index = first.index; st.view = first; st.shown = first.index; drawAll(); return; }
+    await goTo(at);
+  }
+
+  function mergeLog(lines) {
+    const byIndex = new Map(st.log.map((l) => [l.index, l]));
+    for (const line of lines || []) byIndex.set(line.index, line);
+    st.log = [...byIndex.values()].sort((a, b) => a.index - b.index);
+  }
+
+  async function goTo(n) {
+    if (st.total === null) return;
+    n = Math.max(0, Math.min(st.total, n));
+    st.index = n;
+    drawBar();
+    const seq = ++st.seq;
+    try {
+      const v = await api(url(n, n));
+      if (seq !== st.seq || st.closed) return;
+      st.view = v;
+      st.shown = v.index;
+      if (v.events > st.total) { // a game in progress moved on: fetch the new log lines
+        const more = await api(url(null, st.log.length));
+        mergeLog(more.log);
+        st.total = more.events;
+      }
+      drawAll();
+    } catch (err) { fail(err); }
+  }
+
+  function step(d) { stop(); goTo(st.index + d); }
+
+  function play() {
+    if (st.total === null) return;
+    if (st.index >= st.total) goTo(0);
+    st.playing = true;
+    drawBar();
+    tick();
+  }
+  function tick() {
+    clearTimeout(playTimer);
+    if (!st.playing) return;
+    playTimer = setTimeout(async () => {
+      if (!st.playing || st.closed) return;
+      if (st.index >= st.total) { stop(); return; }
+      await goTo(st.index + 1);
+      tick();
+    }, 1000 / st.speed);
+  }
+  function stop() { st.playing = false; clearTimeout(playTimer); drawBar(); }
+
+  function drawHead() {
+    const v = st.view;
+    const mod = v && tables[v.game];
+    const title = (mod && mod.TITLE) || (v && v.game) || "";
+    let persp = null;
+    if (v) {
+      if (v.imported) persp = t("replay.persp.imported");
+      else if (v.perspective === "omniscient") persp = t("replay.persp.omniscient");
+      else if (v.perspective === "seat") persp = t("replay.persp.seat", { seat: v.seat, name: seatName(shownNames(v.names, v.players), v.seat) });
+      else persp = t("replay.persp.public");
+    }
+    const canDownload = v && !v.imported && (v.finished || !v.hidden_information); // as GET /record allows
+    headEl.replaceChildren(...[
+      h("a", { class: "btn", href: "/", "data-nav": "" }, t("replay.back")),
+      h("h1", null, t("replay.title", { game: title })),
+      persp ? h("span", { class: "replay-persp", id: "replay-perspective", "data-perspective": v.perspective }, persp) : null,
+      h("span", { class: "spacer" }),
+      v && !v.imported ? h("a", { class: "btn", href: `/play/${encodeURIComponent(gameId)}` + (token ? `?token=${encodeURIComponent(token)}` : ""), "data-nav": "" }, t("replay.play.game")) : null,
+      canDownload ? h("a", { class: "btn", id: "replay-record", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `${v.game}-${gameId}.json` }, t("replay.record")) : null,
+      h("a", { class: "btn", href: "/upload", "data-nav": "" }, t("upload.link")),
+    ].filter(Boolean));
+  }
+
+  function drawBar() {
+    if (st.error || st.total === null) { barEl.replaceChildren(); return; }
+    const n = st.index;
+    const total = st.total;
+    const btn = (id, label, glyph, onclick, disabled) => h("button", { class: "btn", id, type: "button", title: label, "aria-label": label, onclick, disabled }, glyph);
+    const slider = h("input", { type: "range", id: "replay-slider", min: "0", max: String(total), value: String(n), "aria-label": t("replay.slider"),
+      oninput: (e) => { stop(); goTo(parseInt(e.target.value, 10)); } });
+    const speed = h("select", { id: "replay-speed", "aria-label": t("replay.speed"), onchange: (e) => { st.speed = parseFloat(e.target.value); store.set("thebes.replay.speed", st.speed); if (st.playing) tick(); } },
+      SPEEDS.map((s) => h("option", { value: String(s), selected: s === st.speed }, t("replay.speed.unit", { n: s.toLocaleString(getLang()) }))));
+    barEl.replaceChildren(
+      btn("replay-first", t("replay.start"), "⏮", () => { stop(); goTo(0); }, n <= 0),
+      btn("replay-prev", t("replay.prev"), "◀", () => step(-1), n <= 0),
+      st.playing ? btn("replay-play", t("replay.pause"), "⏸ " + t("replay.pause"), stop, false)
+        : btn("replay-play", t("replay.play"), "▶ " + t("replay.play"), play, false),
+      btn("replay-next", t("replay.next"), "▶", () => step(1), n >= total),
+      btn("replay-last", t("replay.end"), "⏭", () => { stop(); goTo(total); }, n >= total),
+      slider,
+      h("span", { class: "replay-pos", id: "replay-position", "data-index": String(n), "data-total": String(total) }, t("replay.position", { n, total })),
+      h("label", null, t("replay.speed") + " ", speed));
+  }
+
+  function describeLine(line, names, mod) {
+    try {
+      if (mod && mod.describeEvent) return mod.describeEvent(line, names, t);
+    } catch (_) { /* an odd line: the plain text */ }
+    return line.seat ? t("log.other", { name: seatName(names, line.seat), event: line.event }) : t("log.chance", { event: line.event });
+  }
+
+  function drawLog() {
+    const v = st.view;
+    const mod = v && tables[v.game];
+    const names = v ? shownNames(v.names, v.players) : [];
+    const n = st.shown < 0 ? st.index : st.shown;
+    logTitle.textContent = t("game.log");
+    logList.replaceChildren(h("li", { class: "chance" + (n === 0 ? " current" : ""), "data-index": "-1", value: "0", onclick: () => { stop(); goTo(0); } }, t("replay.start.label")),
+      ...st.log.map((line) => h("li", {
+        class: `${line.seat ? "move" : "chance"}${line.index < n - 1 ? " done" : line.index === n - 1 ? " current" : " ahead"}`,
+        "data-index": String(line.index), value: String(line.index + 1),
+        onclick: () => { stop(); goTo(line.index + 1); },
+      }, describeLine(line, names, mod))));
+    const cur = logList.querySelector("li.current");
+    if (cur) {
+      const top = cur.offsetTop - logList.offsetTop;
+      if (top < logList.scrollTop || top > logList.scrollTop + logList.clientHeight - 30) logList.scrollTop = Math.max(0, top - logList.clientHeight / 2);
+    }
+  }
+
+  function drawBoard() {
+    const v = st.view;
+    if (!v) return;
+    boardEl.dataset.index = String(v.index);
+    boardEl.dataset.version = String(v.index);
+    boardEl.dataset.status = v.status;
+    const names = shownNames(v.names, v.players);
+    const view = { ...v, names, legal: [] };
+    const mod = tables[v.game];
+    noteEl.textContent = (!v.finished && !v.imported ? t("replay.live") + " " : "") + t("replay.keys");
+    if (mod && mod.render) {
+      try {
+        mod.render({ view, board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send: () => {}, t, ui, redraw: drawBoard, h, notify: () => {} });
+        actionsEl.replaceChildren();
+        return;
+      } catch (err) {
+        console.warn("table module failed in the replay; showing the plain view", err);
+      }
+    }
+    drawGeneric(view);
+  }
+
+  function drawGeneric(v) {
+    boardEl.replaceChildren(h("p", { class: "muted" }, t("replay.generic")),
+      h("pre", { class: "obs" }, JSON.stringify(v.observation, null, 1)));
+    belowEl.replaceChildren();
+    actionsEl.replaceChildren();
+    if (v.status === "finished") hintEl.textContent = t("replay.over");
+    else if (typeof v.to_move === "number") hintEl.textContent = t("replay.tomove", { name: seatName(v.names, v.to_move) });
+    else hintEl.textContent = t("replay.chance");
+  }
+
+  function drawAll() {
+    if (st.error) { draw(); return; }
+    ui = {}; // selections of the table module never carry from one position to the next
+    drawHead(); drawBar(); drawBoard(); drawLog();
+  }
+
+  function draw() {
+    if (st.error) {
+      headEl.replaceChildren(h("a", { class: "btn", href: "/", "data-nav": "" }, t("replay.back")),
+        h("span", { class: "spacer" }), h("a", { class: "btn", href: "/upload", "data-nav": "" }, t("upload.link")));
+      barEl.replaceChildren(); noteEl.textContent = "";
+      hintEl.textContent = st.error;
+      hintEl.id = "hint";
+      hintEl.dataset.error = "1";
+      boardEl.replaceChildren(); belowEl.replaceChildren(); actionsEl.replaceChildren(); logList.replaceChildren();
+      return;
+    }
+    if (!st.view) { hintEl.textContent = t("loading"); drawHead(); return; }
+    drawAll();
+  }
+
+  function onKey(e) {
+    if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) && e.target.type !== "range") return;
+    if (e.key === "ArrowLeft") { e.preventDefault(); step(-1); }
+    else if (e.key === "ArrowRight") { e.preventDefault(); step(1); }
+    else if (e.key === "Home") { e.preventDefault(); stop(); goTo(0); }
+    else if (e.key === "End") { e.preventDefault(); stop(); goTo(st.total); }
+    else if (e.key === " " && e.target.tagName !== "BUTTON") { e.preventDefault(); if (st.playing) stop(); else play(); }
+  }
+  document.addEventListener("keydown", onKey);
+
+  draw();
+  const at = atParam !== null && atParam !== "" && !Number.isNaN(parseInt(atParam, 10)) ? parseInt(atParam, 10) : null;
+  loadAll(at).catch(fail);
+  return {
+    cleanup: () => { st.closed = true; stop(); document.removeEventListener("keydown", onKey); },
+    rerender: draw,
+  };
+}
+
+// ------------------------------------------------------------------ upload
+function showUpload(root) {
+  const st = { text: null, parsed: null, mode: "view", seats: [], meta: null, busy: false, error: null, info: null };
+  const box = h("section", { class: "card", id: "upload" });
+  const mineBox = h("section", { class: "card", id: "my-uploads" });
+  root.replaceChildren(h("div", { class: "upload-page" },
+    h("div", { class: "game-head" }, h("a", { class: "btn", href: "/", "data-nav": "" }, t("replay.back"))),
+    box, mineBox));
+
+  getMeta().then((m) => { st.meta = m; draw(); }).catch(() => {});
+
+  function gameMeta() {
+    return st.meta && st.parsed && st.meta.games.find((g) => g.name === st.parsed.game);
+  }
+
+  function defaultSeats() {
+    const gm = gameMeta();
+    const players = st.parsed && Number.isInteger(st.parsed.players) ? st.parsed.players : 0;
+    const bots = (gm && gm.bots && gm.bots.length ? gm.bots : (st.meta && st.meta.bots) || ["random"]);
+    const best = ["medium", "greedy"].find((b) => bots.includes(b)) || bots[0];
+    const seats = [];
+    for (let i = 0; i < Math.min(players, 12); i++) seats.push(st.seats[i] || (i === 0 ? { kind: "human", bot: best } : { kind: "bot", bot: best }));
+    st.seats = seats;
+    return bots;
+  }
+
+  async function readFile(file) {
+    st.error = null; st.info = null; st.parsed = null; st.text = null;
+    if (!file) { draw(); return; }
+    st.text = await file.text();
+    try {
+      const data = JSON.parse(st.text);
+      if (data && typeof data === "object" && !Array.isArray(data)) st.parsed = data;
+    } catch (err) {
+      st.error = { message: t("upload.notjson", { message: err.message }) };
+    }
+    if (st.parsed && st.parsed.result && st.mode === "continue") st.mode = "view";
+    draw();
+  }
+
+  async function submit() {
+    if (st.busy) return;
+    if (!st.text) { st.error = { message: t("upload.nofile") }; draw(); return; }
+    const body = { record: st.text, mode: st.mode };
+    if (st.mode === "continue") {
+      const first = st.seats.findIndex((s) => s.kind === "human");
+      if (first < 0) { st.error = { message: t("upload.needhuman") }; draw(); return; }
+      const name = store.get("thebes.name", "") || null;
+      body.seats = st.seats.map((s, i) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human", name: i === first ? name : null }));
+    }
+    st.busy = true; st.error = null; draw();
+    try {
+      const res = await api("/api/records", { method: "POST", body });
+      st.busy = false;
+      if (st.mode === "view") {
+        const list = store.get("thebes.imports", []);
+        list.unshift({ id: res.id, game: res.game, players: res.players, events: res.events, finished: res.finished, at: new Date().toISOString() });
+        store.set("thebes.imports", list.slice(0, 30));
+        toast(t("upload.done", { events: res.events }), "ok");
+        go(res.url);
+      } else {
+        const links = res.links || [];
+        const seats = store.get("thebes.seats", {});
+        if (links.length) seats[res.game.id] = { seat: links[0].seat, token: links[0].token };
+        store.set("thebes.seats", seats);
+        go(links.length ? links[0].url : `/play/${encodeURIComponent(res.game.id)}`);
+      }
+    } catch (err) {
+      st.busy = false;
+      if (err.status === 409) st.error = { message: t("upload.finishedgame") };
+      else st.error = { message: err.message, data: err.data };
+      draw();
+    }
+  }
+
+  function errorBox() {
+    const e = st.error;
+    if (!e) return null;
+    const d = e.data || {};
+    const parts = [];
+    if (d.index !== undefined && d.index !== null) {
+      parts.push(h("strong", null, t("upload.refused")), " ",
+        h("span", { id: "upload-error-event" }, t("upload.refused.event", { index: d.index, event: `“${d.event}”` })));
+      if (d.legal && d.legal.length) {
+        const shown = d.legal.slice(0, 12).join(", ");
+        const more = (d.legal_count || d.legal.length) - Math.min(12, d.legal.length);
+        parts.push(h("div", null, t("upload.refused.legal", { legal: shown }) + (more > 0 ? " " + t("upload.refused.more", { n: more }) : "")));
+      }
+      parts.push(h("div", { class: "muted" }, t("upload.refused.detail", { message: "" }), h("code", null, e.message)));
+    } else if (e.data) {
+      parts.push(h("strong", null, t("upload.refused")), " ", e.message);
+    } else {
+      parts.push(e.message);
+    }
+    return h("div", { class: "hint upload-error", id: "upload-error", role: "alert", "data-index": d.index !== undefined && d.index !== null ? String(d.index) : null }, parts);
+  }
+
+  function draw() {
+    const p = st.parsed;
+    const gm = gameMeta();
+    let info = null;
+    if (p && typeof p.game === "string") {
+      info = h("p", { class: "upload-info", id: "upload-info" }, t("upload.read", {
+        game: gm ? gm.title : p.game, players: p.players, events: Array.isArray(p.events) ? p.events.length : "?",
+      }) + " · " + (p.result ? t("upload.finished") : t("upload.unfinished")));
+    }
+    let seatRows = null;
+    if (st.mode === "continue" && p) {
+      const bots = defaultSeats();
+      seatRows = h("fieldset", { class: "options", id: "upload-seats" }, h("legend", null, t("upload.seats")),
+        st.seats.map((s, i) => h("div", { class: "seat-row", "data-seat": String(i + 1) },
+          h("span", { class: "seat-num" }, t("create.seat", { seat: i + 1 })),
+          h("select", { class: "seat-kind", onchange: (e) => { s.kind = e.target.value; draw(); } },
+            h("option", { value: "human", selected: s.kind === "human" }, t("create.kind.human")),
+            h("option", { value: "bot", selected: s.kind === "bot" }, t("create.kind.bot"))),
+          s.kind === "bot"
+            ? h("select", { class: "seat-bot", "aria-label": t("create.strength"), onchange: (e) => { s.bot = e.target.value; } },
+              bots.map((b) => h("option", { value: b, selected: s.bot === b }, t(`bot.${b}`) === `bot.${b}` ? b : t(`bot.${b}`))))
+            : h("span", { class: "muted" }, st.seats.findIndex((x) => x.kind === "human") === i ? `${store.get("thebes.name", "") || "?"} (${t("create.you")})` : t("lobby.free")))));
+    }
+    const fileInput = h("input", { type: "file", id: "record-file", accept: ".json,application/json", onchange: (e) => readFile(e.target.files[0]) });
+    box.replaceChildren(
+      h("h2", null, t("upload.title")),
+      h("p", { class: "muted" }, t("upload.intro")),
+      h("form", { id: "upload-form", onsubmit: (e) => { e.preventDefault(); submit(); } },
+        h("label", null, t("upload.file") + " ", fileInput),
+        info,
+        h("fieldset", { class: "options" }, h("legend", null, t("upload.mode")),
+          h("label", null, h("input", { type: "radio", name: "mode", value: "view", id: "mode-view", checked: st.mode === "view", onchange: () => { st.mode = "view"; draw(); } }), " ", t("upload.mode.view")), " ",
+          h("label", null, h("input", { type: "radio", name: "mode", value: "continue", id: "mode-continue", checked: st.mode === "continue", onchange: () => { st.mode = "continue"; draw(); } }), " ", t("upload.mode.continue"))),
+        seatRows,
+        errorBox(),
+        h("button", { type: "submit", class: "btn primary big", id: "upload-submit", disabled: st.busy },
+          st.mode === "view" ? t("upload.submit.view") : t("upload.submit.continue"))));
+    // a redraw must not lose the chosen file: keep it in the new input
+    if (st.file) { try { const dt = new DataTransfer(); dt.items.add(st.file); fileInput.files = dt.files; } catch (_) { /* old browser */ } }
+    fileInput.addEventListener("change", (e) => { st.file = e.target.files[0] || null; });
+    const list = store.get("thebes.imports", []);
+    mineBox.replaceChildren(h("h2", null, t("upload.mine")),
+      list.length ? h("ul", { class: "games" }, list.map((u) => h("li", null,
+        h("a", { href: `/replay/${encodeURIComponent(u.id)}`, "data-nav": "" }, `${u.game} · ${t("lobby.players", { n: u.players })} · ${t("lobby.events", { n: u.events })}`),
+        " ", h("span", { class: "muted" }, u.finished ? t("upload.finished") : t("upload.unfinished")))))
+        : h("p", { class: "muted" }, t("upload.mine.none")));
+  }
+
+  draw();
+  return { cleanup: () => {}, rerender: draw };
+}
