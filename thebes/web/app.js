@@ -3,6 +3,7 @@
 // (ra.js); a game without one gets a plain list of its legal moves.
 import { t, getLang, setLang, onLangChange, LANGUAGES, has } from "./i18n.js";
 import * as ra from "./ra.js";
+import * as replay from "./replay.js";
 
 const TABLES = { ra };
 // The other games' tables, each in its own module with the same interface as ra.js
@@ -565,6 +566,8 @@ function route() {
   cleanup = () => {};
   rerender = () => {};
   const root = document.getElementById("app");
+  const rp = replay.route(root, TABLES); // /replay/<id> and /upload (replay.js)
+  if (rp) { ({ cleanup, rerender } = rp); return; }
   const m = location.pathname.match(/^\/play\/([^/]+)\/?$/);
   if (m) {
     const token = new URLSearchParams(location.search).get("token");
