@@ -216,10 +216,11 @@ async function showLobby(root) {
         mineButton(g),
         h("a", { class: "btn watch", href: playUrl(g.id), "data-nav": "" }, t("lobby.watch")),
       ]))) : h("p", { class: "muted" }, t("lobby.playing.none")));
-    finishedBox.replaceChildren(h("h2", null, t("lobby.finished")),
+    finishedBox.replaceChildren(h("h2", null, t("lobby.finished"), " ", h("a", { class: "btn", id: "upload-link", href: "/upload", "data-nav": "" }, t("upload.link"))),
       finished.length ? h("ul", { class: "games" }, finished.map((g) => {
         const row = gameRow(g, [
           h("a", { class: "btn", href: playUrl(g.id), "data-nav": "" }, t("lobby.replay")),
+          h("a", { class: "btn replay-link", href: `/replay/${encodeURIComponent(g.id)}`, "data-nav": "" }, t("replay.link")),
           h("a", { class: "btn", href: `/api/games/${encodeURIComponent(g.id)}/record`, download: `${g.game}-${g.id}.json` }, t("lobby.record")),
         ]);
         if (g.result && g.result.ranking) {
