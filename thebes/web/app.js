@@ -458,6 +458,7 @@ function showGame(root, gameId, token) {
       h("span", { class: "status-tag " + v.status }, t("status." + v.status)),
       statusEl,
       h("span", { class: "spacer" }),
+      v.status === "finished" ? h("a", { class: "btn", id: "replay-link", href: `/replay/${encodeURIComponent(gameId)}`, "data-nav": "" }, t("replay.link")) : null,
       v.status === "finished" ? h("a", { class: "btn", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `${v.game}-${gameId}.json` }, t("game.record")) : null].filter(Boolean));
     logBox.querySelector("h2").textContent = t("game.log");
     const names = v.names || [];
