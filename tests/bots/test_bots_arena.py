@@ -68,3 +68,11 @@ def test_a_small_arena_runs_on_a_local_ray_cluster(capsys):
     assert code == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 3 and sum(b["games"] for b in out["bots"]) == 9
+
+
+def test_openspiel_bots_take_arena_seats(capsys):
+    pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (pip install 'thebes[openspiel]')")
+    code = main(["arena", "--game", "ra", "--players", "3", "--seats",
+                 "openspiel-mcts,greedy,random", "--games", "1", "--think-ms", "5", "--json"])
+    assert code == 0
+    assert json.loads(capsys.readouterr().out)["bots"][0]["name"] == "openspiel-mcts"

@@ -51,6 +51,8 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "hard": ("ismcts", {"think_ms": 1000.0}),
 }
 BOT_NAMES = ("random", "greedy", "ismcts") + tuple(LEVELS)
+#: OpenSpiel's own searches through thebes.interop (needs the openspiel extra).
+OPENSPIEL_BOTS = ("openspiel-ismcts", "openspiel-mcts")
 
 
 def make_bot(name: str, game: str, seat: int, rng: random.Random, **params: Any) -> Bot:
@@ -67,6 +69,12 @@ def make_bot(name: str, game: str, seat: int, rng: random.Random, **params: Any)
     if name == "ismcts":
         from thebes.bots.ismcts import ISMCTSBot
         return ISMCTSBot(game, seat, rng, **params)
+    if name in OPENSPIEL_BOTS:
+        try:
+            from thebes.interop.openspiel import make_bot as openspiel_bot
+        except ImportError:
+            raise OptionsError(f"{name} needs OpenSpiel: pip install 'thebes[openspiel]'") from None
+        return openspiel_bot(name, game, seat, rng, **params)
     if name == "greedy":
         module = "thebes.bots.greedy_" + GAME_MODULES[game].rsplit(".", 1)[1]
         try:
@@ -76,4 +84,4 @@ def make_bot(name: str, game: str, seat: int, rng: random.Random, **params: Any)
                 raise OptionsError(f"no greedy bot for {game} yet") from None
             raise
         return cls(game, seat, rng, **params)
-    raise OptionsError(f"unknown bot {name!r} (bots: {', '.join(BOT_NAMES)})")
+    raise OptionsError(f"unknown bot {name!r} (bots: {', '.join(BOT_NAMES + OPENSPIEL_BOTS)})")
