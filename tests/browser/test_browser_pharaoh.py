@@ -21,10 +21,23 @@ import time
 import urllib.request
 from urllib.parse import parse_qs, urlparse
 
+from pathlib import Path
+
 import pytest
-from test_browser_ra import SHOTS, board_version, launch, playwright, post_json, server, sync_api  # noqa: F401
+
+try:  # the real-browser helpers; their module skips when chromium or Playwright is missing
+    from test_browser_ra import (SHOTS, board_version, launch, playwright, post_json,  # noqa: F401
+                                 server, sync_api)
+except pytest.skip.Exception as why:
+    NO_BROWSER: str | None = str(why)
+else:
+    NO_BROWSER = None
+needs_browser = pytest.mark.skipif(NO_BROWSER is not None, reason=NO_BROWSER or "")
+
+WEB = Path(__file__).resolve().parents[2] / "thebes" / "web"
 
 # Buildings the test prefers, most valuable first (road last: it scores nothing).
+SEED = 7
 PREFERENCE = ["monument", "admin", "military", "religious", "guild", "treasury", "farming",
               "industrial", "housing", "road"]
 
@@ -73,14 +86,15 @@ def pick(page, state: dict):
         if steps.count() and round_ >= 3 and state["shifts"] < (1 if round_ < 12 else 2):
             state["shifts"] += 1
             return steps.first, False
-        for i in range(offers.count()):       # a production that yields something, else any
-            if "+" in offers.nth(i).inner_text():
-                return offers.nth(i), True
+        yielding = [i for i in range(offers.count()) if "+" in offers.nth(i).inner_text()]
+        if yielding:                          # a production that yields something, in turn, else any
+            return offers.nth(yielding[state["clicks"] % len(yielding)]), True
         return offers.first, True
     kinds = page.locator("#ph-chart tr.clickable[data-select]")
     if kinds.count():
         have = [kinds.nth(i).get_attribute("data-kind") for i in range(kinds.count())]
-        wanted = [k for k in PREFERENCE if k in have and (k != "road" or state["clicks"] % 5 == 0)]
+        wanted = [k for k in PREFERENCE if k in have and k not in state["built"]]   # something new first
+        wanted += [k for k in PREFERENCE if k in have and (k != "road" or state["clicks"] % 5 == 0)]
         if wanted:
             return kinds.nth(have.index(wanted[0])), False
     skip = page.locator('#ph-skip[data-move="skip"]')
@@ -135,17 +149,15 @@ def play(page, server: str, until, limit: float, shot: bool = False) -> dict:  #
     return state
 
 
+@needs_browser
 def test_solo_pharaoh_played_to_the_end(server: str, context) -> None:  # noqa: F811
+    # A fixed seed: the same terrain and rolls every run, so the same game is clicked through.
+    created = post_json(f"{server}/api/games", {"game": "pharaoh", "players": 1, "options": {"objectives": True},
+                                                "seats": [{"kind": "human", "name": "Ann"}], "seed": SEED})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto(server + "/")
-    page.fill("#my-name", "Ann")
-    page.select_option("#create-game", "pharaoh")
-    page.select_option("#create-players", "1")
-    page.check(".options input[type=checkbox]")          # the advanced game: objectives
-    page.click("#create-submit")
-    page.wait_for_url(re.compile(r"/play/[^?]+\?token="))
+    page.goto(server + created["links"][0]["url"])
     page.wait_for_selector(".ph-table")
 
     # Setup: the sheet with its terrain, the first housing on any empty square.
@@ -194,14 +206,21 @@ def test_solo_pharaoh_played_to_the_end(server: str, context) -> None:  # noqa: 
     assert "Game over" in page.locator("#hint").inner_text()
 
 
+@needs_browser
 def test_two_seats_show_both_sheets(server: str, context) -> None:  # noqa: F811
-    created = post_json(f"{server}/api/games", {"game": "pharaoh", "players": 2, "options": {"objectives": True},
-                                                "seats": [{"kind": "human", "name": "Ann"},
-                                                          {"kind": "bot", "bot": "greedy"}]})
+    # Created from the lobby: Pharaoh, 2 seats (me and a greedy bot), the objectives option.
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto(server + created["links"][0]["url"])
+    page.goto(server + "/")
+    page.fill("#my-name", "Ann")
+    page.select_option("#create-game", "pharaoh")
+    page.select_option("#create-players", "2")
+    page.select_option('.seat-row[data-seat="2"] .seat-kind', "bot")
+    page.select_option('.seat-row[data-seat="2"] .seat-bot', "greedy")
+    page.check(".options input[type=checkbox]")
+    page.click("#create-submit")
+    page.wait_for_url(re.compile(r"/play/[^?]+\?token="))
     page.wait_for_selector(".ph-table")
     assert page.locator(".ph-main").get_attribute("data-seat") == "1"
     others = page.locator("#ph-others .ph-other")
@@ -218,9 +237,69 @@ def test_two_seats_show_both_sheets(server: str, context) -> None:  # noqa: F811
     assert page.locator(".ph-main .tile").count() == len(view["observation"]["seats"][0]["sheet"])
     # a spectator (no key) sees every sheet too, and nothing to click
     watcher = context.new_page()
-    watcher.goto(server + created["links"][0]["url"].split("?")[0])
+    watcher.goto(page.url.split("?")[0])
     watcher.wait_for_selector(".ph-table")
     assert watcher.locator(".ph-other").count() == 1
     assert watcher.locator("[data-move]").count() == 0
     assert "Your turn" not in watcher.locator("#hint").inner_text()
     assert errors == [], errors
+
+
+# ---------------------------------------------------------------- without a browser
+
+def module_strings() -> dict[str, dict[str, str]]:
+    text = (WEB / "pharaoh.js").read_text(encoding="utf-8")
+    out = {}
+    for lang, body in re.findall(r"\n  (\w\w): \{\n(.*?)\n  \},", text, re.S):
+        out[lang] = dict(re.findall(r'"(pharaoh\.[\w.]+)":\s*"((?:[^"\\]|\\.)*)"', body))
+    return out
+
+
+def test_strings_english_and_french() -> None:
+    """pharaoh.js brings its own strings: the same keys and placeholders in both languages,
+    and every key the module asks for exists."""
+    strings = module_strings()
+    assert set(strings) == {"en", "fr"}
+    en, fr = strings["en"], strings["fr"]
+    assert len(en) > 120
+    assert sorted(set(en) ^ set(fr)) == []
+    for key, value in en.items():
+        assert set(re.findall(r"\{(\w+)\}", value)) == set(re.findall(r"\{(\w+)\}", fr[key])), key
+    text = (WEB / "pharaoh.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'\bt\("(pharaoh\.[\w.]+)"', text))
+    assert len(used) > 60 and sorted(used - set(en)) == []
+    kinds = ["housing", "road", "industrial", "farming", "treasury", "admin", "military", "guild",
+             "religious", "monument"]
+    dynamic = [f"pharaoh.{p}.{k}" for p in ("kind", "short", "ability") for k in kinds]
+    dynamic += [f"pharaoh.res.{r}" for r in ("labour", "grain", "gold", "material")]
+    dynamic += [f"pharaoh.act.{a}" for a in ("train", "harvest", "collect", "produce", "none", "flood",
+                                             "invasion")]
+    dynamic += [f"pharaoh.effect.{a}" for a in ("none", "flood", "invasion")]
+    dynamic += [f"pharaoh.obj.{n}" for n in range(1, 13)]
+    dynamic += [f"pharaoh.title.{x}" for x in ("Peasant", "Clerk", "Governor", "Pharaoh")]
+    dynamic += [f"pharaoh.help.{k}" for k in ("goal", "dice", "shift", "build", "disasters", "end")]
+    assert sorted(k for k in dynamic if k not in en) == []
+
+
+def test_charts_match_the_engine() -> None:
+    """The building chart, costs, points and dice chart drawn by pharaoh.js are the engine's."""
+    from thebes.games.pharaoh import board, scoring
+
+    text = (WEB / "pharaoh.js").read_text(encoding="utf-8")
+
+    def js_list(name: str) -> list[str]:
+        block = re.search(rf"const {name} = \[(.*?)\];", text, re.S).group(1)
+        return re.findall(r'"([\w-]+)"|null', block)
+
+    assert js_list("KINDS") == list(board.KINDS)
+    assert js_list("RESOURCES") == list(board.RESOURCES)
+    chart = re.search(r"const CHART = \[(.*?)\];", text, re.S).group(1)
+    assert [x.strip().strip('"') for x in chart.split(",")][1:] == [board.DICE_ACTIONS[a] for a in board.CHART[1:]]
+    points = dict(re.findall(r"(\w+): (\d+)", re.search(r"const POINTS = \{(.*?)\};", text, re.S).group(1)))
+    costs = re.search(r"const COST = \{(.*?)\};", text, re.S).group(1)
+    for k, kind in enumerate(board.KINDS):
+        assert int(points[kind]) == board.POINTS[k], kind
+        assert f"{kind}: [{', '.join(map(str, board.COST[k]))}]" in costs, kind
+    objective_points = re.search(r"const OBJECTIVE_POINTS = \[(.*?)\];", text).group(1)
+    assert [int(x) for x in objective_points.split(",")] == list(scoring.OBJECTIVE_POINTS)
+    assert [name for _, name in scoring.TITLES] == ["Pharaoh", "Governor", "Clerk", "Peasant"]

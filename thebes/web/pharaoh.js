@@ -72,7 +72,7 @@ addStrings({
     "pharaoh.act.produce": "Produce", "pharaoh.act.none": "No action", "pharaoh.act.flood": "Flood",
     "pharaoh.act.invasion": "Invasion",
     "pharaoh.effect.gain": "+{n} {res}",
-    "pharaoh.effect.needs": "needs a {kind}",
+    "pharaoh.effect.needs": "needs {kind} on your sheet",
     "pharaoh.effect.none": "nothing happens",
     "pharaoh.effect.flood": "erase a tile (a religious prevents it)",
     "pharaoh.effect.invasion": "−2 reputation (a military prevents it)",
@@ -104,6 +104,7 @@ addStrings({
     "pharaoh.shift.down": "Pay 1 resource: die {d} −1",
     "pharaoh.shift.pay": "Pay with:",
     "pharaoh.shift.cancel": "Cancel",
+    "pharaoh.shift.preview": "Die {d}: {from} → {to}; the dice would then offer {list}.",
     "pharaoh.storage": "Resources",
     "pharaoh.preventions": "Preventions: flood {flood}, invasion {invasion}",
     "pharaoh.monuments": "Monuments drawn: {n} of 4",
@@ -132,7 +133,7 @@ addStrings({
     "pharaoh.deselect": "Choose another building",
     "pharaoh.view": "Show this sheet large",
     "pharaoh.hint.housing": "Setup: click an empty square of your sheet to draw your first housing (free).",
-    "pharaoh.hint.take": "Setup: you start with 1 labour; choose two more resources (the buttons above).",
+    "pharaoh.hint.take": "Setup: you start with 1 labour; choose two more resources (the buttons under this line).",
     "pharaoh.hint.dice": "Dice action: click one of the actions your dice offer (lit). Before that, once a round, you may pay 1 resource to move a die by 1 (the − and + buttons).",
     "pharaoh.hint.dice.shifted": "Dice action: click one of the actions your dice now offer (lit).",
     "pharaoh.hint.dice.nothing": "None of the actions your dice offer can be done: click “No action possible”, or pay 1 resource to move a die (− and +).",
@@ -142,7 +143,7 @@ addStrings({
     "pharaoh.hint.build": "Build: choose a building in the chart (the ones you can afford are lit), then click an empty square of your sheet. Or build nothing this round.",
     "pharaoh.hint.free": "Free build (your admin): choose any building but an admin in the chart, it costs nothing, then click a square. Or no free build.",
     "pharaoh.hint.square": "Click a lit square of your sheet to draw your {kind}.",
-    "pharaoh.hint.guild": "Your guild gives one resource: choose which (the buttons above).",
+    "pharaoh.hint.guild": "Your guild gives one resource: choose which (the buttons under this line).",
     "pharaoh.hint.wait": "Waiting for {name}…",
     "pharaoh.hint.over.solo": "Game over: {n} points. Your title: {title}.",
     "pharaoh.hint.over.solo.none": "Game over: {n} points (a title needs 10).",
@@ -196,7 +197,7 @@ addStrings({
     "pharaoh.act.produce": "Produire", "pharaoh.act.none": "Aucune action", "pharaoh.act.flood": "Crue",
     "pharaoh.act.invasion": "Invasion",
     "pharaoh.effect.gain": "+{n} {res}",
-    "pharaoh.effect.needs": "il faut : {kind}",
+    "pharaoh.effect.needs": "il faut : {kind} sur la feuille",
     "pharaoh.effect.none": "rien ne se passe",
     "pharaoh.effect.flood": "effacer une tuile (un temple l'empêche)",
     "pharaoh.effect.invasion": "−2 de réputation (une caserne l'empêche)",
@@ -229,6 +230,7 @@ addStrings({
     "pharaoh.shift.down": "Payer 1 ressource : dé {d} −1",
     "pharaoh.shift.pay": "Payer avec :",
     "pharaoh.shift.cancel": "Annuler",
+    "pharaoh.shift.preview": "Dé {d} : {from} → {to} ; les dés proposeraient alors {list}.",
     "pharaoh.storage": "Ressources",
     "pharaoh.preventions": "Protections : crue {flood}, invasion {invasion}",
     "pharaoh.monuments": "Monuments construits : {n} sur 4",
@@ -257,7 +259,7 @@ addStrings({
     "pharaoh.deselect": "Choisir un autre bâtiment",
     "pharaoh.view": "Afficher cette feuille en grand",
     "pharaoh.hint.housing": "Mise en place : cliquez une case vide de votre feuille pour y dessiner votre première habitation (gratuite).",
-    "pharaoh.hint.take": "Mise en place : vous commencez avec 1 main-d'œuvre ; choisissez deux autres ressources (les boutons ci-dessus).",
+    "pharaoh.hint.take": "Mise en place : vous commencez avec 1 main-d'œuvre ; choisissez deux autres ressources (les boutons sous cette ligne).",
     "pharaoh.hint.dice": "Action des dés : cliquez une des actions que vos dés proposent (allumées). Avant, une fois par tour, vous pouvez payer 1 ressource pour changer un dé de 1 (les boutons − et +).",
     "pharaoh.hint.dice.shifted": "Action des dés : cliquez une des actions que vos dés proposent maintenant (allumées).",
     "pharaoh.hint.dice.nothing": "Aucune des actions proposées n'est possible : cliquez « Aucune action possible », ou payez 1 ressource pour changer un dé (− et +).",
@@ -267,7 +269,7 @@ addStrings({
     "pharaoh.hint.build": "Construction : choisissez un bâtiment dans le tableau (ceux que vous pouvez payer sont allumés), puis cliquez une case vide de votre feuille. Ou ne construisez rien ce tour.",
     "pharaoh.hint.free": "Construction gratuite (administration) : choisissez n'importe quel bâtiment sauf une administration, il ne coûte rien, puis cliquez une case. Ou renoncez.",
     "pharaoh.hint.square": "Cliquez une case allumée de votre feuille pour y dessiner : {kind}.",
-    "pharaoh.hint.guild": "Votre guilde donne une ressource : choisissez laquelle (les boutons ci-dessus).",
+    "pharaoh.hint.guild": "Votre guilde donne une ressource : choisissez laquelle (les boutons sous cette ligne).",
     "pharaoh.hint.wait": "En attente de {name}…",
     "pharaoh.hint.over.solo": "Partie terminée : {n} points. Votre titre : {title}.",
     "pharaoh.hint.over.solo.none": "Partie terminée : {n} points (il en faut 10 pour un titre).",
@@ -412,7 +414,8 @@ const STYLE = `
 .ph-chart tr.affordable td:first-child { box-shadow: inset 4px 0 0 #ffe14d; }
 .ph-chart tr.clickable { cursor: pointer; }
 .ph-chart tr.clickable:hover td { background: #4a3c20; }
-.ph-chart tr.selected td { background: #5a4618; box-shadow: inset 0 0 0 1px #ffe14d; }
+.ph-chart tr.selected td { background: #6b5315; color: #fff; }
+.ph-chart tr.selected td:first-child { box-shadow: inset 8px 0 0 #ffe14d; }
 .ph-chart .ph-swatch { display: inline-block; width: .9rem; height: .9rem; border-radius: 3px; margin-right: .35rem; vertical-align: -2px; border: 1px solid #0006; }
 .ph-scores { width: 100%; border-collapse: collapse; font-size: .8rem; text-align: center; }
 .ph-scores th, .ph-scores td { padding: .15rem .2rem; border: 1px solid #3d3428; min-width: 1.4rem; }
@@ -628,7 +631,9 @@ export function render(ctx) {
 
   // ---- dice, offers and the shift control
   const diceBox = h("div", { class: "ph-box", id: "ph-dice" });
-  if (!obs.roll || phase === "over") {
+  if (over) {
+    diceBox.append(h("h3", null, t("pharaoh.over")), h("div", { class: "ph-note" }, n === 1 ? t("pharaoh.titles") : ""));
+  } else if (!obs.roll) {
     diceBox.append(h("h3", null, t("pharaoh.dice.of")), h("div", { class: "ph-note" }, t("pharaoh.dice.none")));
   } else {
     const [d1, d2] = info.dice[0] ? info.dice : obs.roll;
@@ -649,6 +654,12 @@ export function render(ctx) {
         h("div", { class: "ph-note" }, info.shifted ? t("pharaoh.dice.shifted", { a: obs.roll[0], b: obs.roll[1] }) : t("pharaoh.dice.rolled", { a: obs.roll[0], b: obs.roll[1] }))));
     if (ui.shift && dicePhase) {
       const [d, delta] = ui.shift.split(" ");
+      const after = [d1, d2];
+      after[Number(d) - 1] += Number(delta);
+      const list = [...new Set([after[0], after[1], after[0] + after[1]])]
+        .map((e) => `${e} ${t(`pharaoh.act.${CHART[e]}`)}`).join(", ");
+      diceBox.append(h("div", { class: "ph-note", id: "ph-preview" },
+        t("pharaoh.shift.preview", { d, from: [d1, d2][Number(d) - 1], to: after[Number(d) - 1], list })));
       diceBox.append(h("div", { class: "ph-pay", id: "ph-pay" }, h("span", null, t("pharaoh.shift.pay")),
         RESOURCES.filter((r) => shifts[ui.shift].includes(r)).map((r) => {
           const move = `shift ${d} ${delta} ${r}`;
