@@ -7,7 +7,7 @@ own generators (see :func:`seat_rng`), never the game's.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .state import CHANCE, TERMINAL, State
 
@@ -42,12 +42,10 @@ def random_playout(state: State, rng: random.Random) -> int:
 
 
 def play_game(state: State, bots: Sequence["Bot"], chance_rng: random.Random,
-              on_event: Callable[[State, object, str], None] | None = None,
               max_events: int = 1_000_000) -> list[str]:
-    """Play ``state`` to the end with one bot per seat; returns the events' notation.
+    """Play ``state`` to the end in place with one bot per seat; returns the events' notation.
 
-    ``on_event(state_before, action, text)`` is called before each event is
-    applied (for logs and saving).
+    Raises ``RuntimeError`` if the game has not ended after ``max_events`` events.
     """
     events: list[str] = []
     for _ in range(max_events):
@@ -58,9 +56,6 @@ def play_game(state: State, bots: Sequence["Bot"], chance_rng: random.Random,
             action = state.sample_chance(chance_rng)
         else:
             action = bots[player].choose(state)
-        text = state.action_to_text(action)
-        if on_event is not None:
-            on_event(state, action, text)
+        events.append(state.action_to_text(action))
         state.apply_action(action)
-        events.append(text)
     raise RuntimeError(f"no end after {max_events} events")
