@@ -149,6 +149,7 @@ addStrings({
     "pharaoh.hint.over.solo.none": "Game over: {n} points (a title needs 10).",
     "pharaoh.hint.over": "Game over: {name} wins with {n} points.",
     "pharaoh.result": "Final result",
+    "pharaoh.notice.round": "Round {round} is scored: {n} (total {total}).",
     "pharaoh.result.line": "{place}. {name}: {n} points",
     "pharaoh.result.title": "Title: {title}",
     "pharaoh.result.notitle": "No title (10 points are needed for Peasant).",
@@ -275,6 +276,7 @@ addStrings({
     "pharaoh.hint.over.solo.none": "Partie terminée : {n} points (il en faut 10 pour un titre).",
     "pharaoh.hint.over": "Partie terminée : {name} gagne avec {n} points.",
     "pharaoh.result": "Résultat final",
+    "pharaoh.notice.round": "Tour {round} compté : {n} (total {total}).",
     "pharaoh.result.line": "{place}. {name} : {n} points",
     "pharaoh.result.title": "Titre : {title}",
     "pharaoh.result.notitle": "Pas de titre (il faut 10 points pour Paysan).",
@@ -409,6 +411,7 @@ const STYLE = `
 .ph-chart { width: 100%; border-collapse: collapse; font-size: .84rem; }
 .ph-chart th { text-align: left; color: var(--muted, #b7a88e); font-weight: 500; padding: .15rem .3rem; }
 .ph-chart td { padding: .2rem .3rem; border-top: 1px solid #3d3428; }
+.ph-chart td:first-child { white-space: nowrap; }
 .ph-chart tr.off { opacity: .5; }
 .ph-chart tr.affordable td { background: #3a301c; font-weight: 600; }
 .ph-chart tr.affordable td:first-child { box-shadow: inset 4px 0 0 #ffe14d; }
@@ -573,10 +576,11 @@ function resDot(h, r) {
 
 // ------------------------------------------------------------------ render
 const focusOf = {}; // game id -> seat (0-based) shown large for a spectator
+const seenRounds = {}; // game id -> rounds written on the big sheet when last drawn
 let helpOpen = false;
 
 export function render(ctx) {
-  const { view, board, hint, actions, below, send, t, ui, redraw, h } = ctx;
+  const { view, board, hint, actions, below, send, t, ui, redraw, h, notify } = ctx;
   ensureStyle();
   const obs = view.observation;
   const legal = view.legal || [];
@@ -843,6 +847,15 @@ export function render(ctx) {
     h("summary", null, t("pharaoh.help.title")),
     h("ul", null, ["goal", "dice", "shift", "build", "disasters", "end"].map((k) => h("li", null, t(`pharaoh.help.${k}`))))));
   below.replaceChildren(...low);
+
+  // say so when a round's score is written (not when the page opens)
+  const written = info.round_scores.length;
+  const key = `${view.id}/${big}`;
+  if (key in seenRounds && written > seenRounds[key] && notify && !over) {
+    const v = info.round_scores[written - 1];
+    notify(t("pharaoh.notice.round", { round: written, n: v > 0 ? `+${v}` : String(v), total: info.score }));
+  }
+  seenRounds[key] = written;
 }
 
 function titleText(title, t) {
