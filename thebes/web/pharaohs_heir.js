@@ -30,6 +30,9 @@ addStrings({
     "pharaohs_heir.nile.flood": "flood",
     "pharaohs_heir.nile.drought": "drought",
     "pharaohs_heir.nile.last": "last numbered tile: {n}",
+    "pharaohs_heir.nile.flood.effect": "Flood: buildings not protected by a floodwall were destroyed, floodwalls too; every land tile gains a token at Population.",
+    "pharaohs_heir.nile.drought.effect": "Drought: every populated tile lost a token; no tokens from the Nile at Population.",
+    "pharaohs_heir.scored": "Cycle 1 is scored: see the score sheet. The Time of Unrest clears the mats.",
     "pharaohs_heir.nile.revealed": "turned so far: {list}",
     "pharaohs_heir.nile.facedown": "face down: {n}",
     "pharaohs_heir.nile.peeked": "You peeked: next year's Nile tile is {tile}",
@@ -150,6 +153,9 @@ addStrings({
     "pharaohs_heir.nile.flood": "crue",
     "pharaohs_heir.nile.drought": "sécheresse",
     "pharaohs_heir.nile.last": "dernière tuile chiffrée : {n}",
+    "pharaohs_heir.nile.flood.effect": "Crue : les bâtiments non protégés par une digue sont détruits, les digues aussi ; chaque tuile gagne un jeton à la Population.",
+    "pharaohs_heir.nile.drought.effect": "Sécheresse : chaque tuile peuplée a perdu un jeton ; pas de jetons du Nil à la Population.",
+    "pharaohs_heir.scored": "Le cycle 1 est compté : voyez la feuille de score. Le Temps des troubles vide les plateaux.",
     "pharaohs_heir.nile.revealed": "retournées : {list}",
     "pharaohs_heir.nile.facedown": "face cachée : {n}",
     "pharaohs_heir.nile.peeked": "Vous avez regardé : la tuile du Nil de l'an prochain est {tile}",
@@ -433,7 +439,7 @@ const CSS = `
 .ph-tables { display: flex; flex-wrap: wrap; gap: 12px; }
 .ph-tables table { border-collapse: collapse; font-size: 13px; }
 .ph-tables th, .ph-tables td { border: 1px solid #c9b48a; padding: 2px 6px; text-align: center; }
-.ph-tables td.cur { background: #fff1c2; font-weight: bold; }
+.ph-tables td.cur { background: #fff1c2; color: #2b1d0e; font-weight: bold; }
 .ph-tables tr.total td, .ph-tables tr.total th { font-weight: bold; }
 `;
 
@@ -470,6 +476,7 @@ function keyboard(root) {
 
 // ------------------------------------------------------------------ render
 let helpOpen = false;
+const seenCycle = {}; // game id -> cycle when last drawn, to say when cycle 1 is scored
 
 export function render(ctx) {
   const { view, board, hint, actions, below, send, t, ui, redraw, h } = ctx;
@@ -533,6 +540,7 @@ export function render(ctx) {
         nile.last_numbered && (nile.tile === "flood" || nile.tile === "drought") ? h("div", { class: "ph-small" }, t("pharaohs_heir.nile.last", { n: nile.last_numbered })) : null,
         h("div", { class: "ph-small" }, t("pharaohs_heir.nile.revealed", { list: (nile.revealed || []).map((x) => nileWords(x, t)).join(" ") || "–" })),
         h("div", { class: "ph-small" }, t("pharaohs_heir.nile.facedown", { n: (nile.face_down || []).join(" + ") || "0" })))),
+    nile.tile === "flood" || nile.tile === "drought" ? h("div", { class: "ph-small" }, t(`pharaohs_heir.nile.${nile.tile}.effect`)) : null,
     nile.peeked ? h("div", { class: "ph-peek", id: "ph-peeked" }, t("pharaohs_heir.nile.peeked", { tile: nileWords(nile.peeked, t) }))
       : nile.peeked_by !== null && nile.peeked_by !== undefined ? h("div", { class: "ph-small" }, t("pharaohs_heir.nile.peekedby", { name: nm(nile.peeked_by) })) : null);
 
@@ -574,7 +582,7 @@ export function render(ctx) {
     h("div", { class: "ph-stacks" }, stackEls),
     land.later_face_down ? h("div", { class: "ph-small" }, t("pharaohs_heir.later", { n: land.later_face_down })) : null,
     land.set_aside ? h("div", { class: "ph-small" }, t("pharaohs_heir.setaside", { n: land.set_aside })) : null);
-  root.append(h("div", { class: "ph-top" }, nileBox, markerBox, stackBox));
+  root.append(h("div", { class: "ph-top" }, nileBox, stackBox, markerBox));
 
   // ---- the mats: mine first, then the others in seat order after me
   const order = [];
@@ -672,7 +680,7 @@ export function render(ctx) {
     text = total === 0 ? t("pharaohs_heir.hint.nothing") : t(key, { total });
     const move = composeSplit(splitMode, ui.sel);
     const ok = legal.has(move);
-    btns.push(h("span", { class: "muted", id: "ph-chosen" }, total !== null ? t("pharaohs_heir.chosen", { n: chosenSum, total }) : t("pharaohs_heir.chosen.any", { n: chosenSum })));
+    btns.push(h("span", { class: "muted", id: "ph-chosen", "data-chosen": String(chosenSum) }, total !== null ? t("pharaohs_heir.chosen", { n: chosenSum, total }) : t("pharaohs_heir.chosen.any", { n: chosenSum })));
     btns.push(h("button", { class: "btn primary", id: "ph-confirm", "data-move": ok ? move : null, disabled: !ok, onclick: () => { if (ok) send(move); } },
       t("pharaohs_heir.confirm") + (ok ? ` · ${move}` : "")));
     if (chosenSum) btns.push(h("button", { class: "btn", id: "ph-clear", onclick: () => { ui.sel = {}; redraw(); } }, t("pharaohs_heir.clear")));
@@ -746,4 +754,7 @@ export function render(ctx) {
     h("summary", null, t("pharaohs_heir.help.title")),
     h("ul", null, ["goal", "year", "columns", "buildings"].map((k) => h("li", null, t(`pharaohs_heir.help.${k}`))))));
   below.replaceChildren(...parts);
+
+  if (view.id in seenCycle && obs.cycle > seenCycle[view.id] && ctx.notify) ctx.notify(t("pharaohs_heir.scored"));
+  seenCycle[view.id] = obs.cycle;
 }
