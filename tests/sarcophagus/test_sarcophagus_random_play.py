@@ -3,7 +3,9 @@ every tile and coin accounted for after every event, a terminal state reached,
 replay of the record reproducing the game, clone independence, and the same
 legal events as a second reading of the spec at every step."""
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from sarcophagus_helpers import GAME, random_game
@@ -150,3 +152,19 @@ def test_legal_events_match_a_second_reading_of_the_spec_at_every_step(players, 
             ref.apply(text)
         assert ref.node is None
         assert (state.scores(), state.ranking()) == ref.result
+
+
+def test_golden_games_replay_with_the_same_legal_event_counts_and_results():
+    """Three greedy games stored once (tests/sarcophagus/sarcophagus_golden_games.json):
+    any change of behaviour shows up here as a diff of counts, results or views."""
+    path = Path(__file__).with_name("sarcophagus_golden_games.json")
+    for game in json.loads(path.read_text()):
+        state = GAME.new_initial_state(game["players"], game["options"])
+        counts = []
+        for event in game["events"]:
+            counts.append(len(state.legal_events()))
+            state.apply(event)
+        assert counts == game["legal_counts"]
+        assert {"scores": state.scores(), "ranking": [s + 1 for s in state.ranking()]} == \
+            game["result"]
+        assert state.observation(0) == game["observation_seat_1"]
