@@ -199,7 +199,7 @@ def test_lobby_create_and_play_ra_to_the_end(server: str, browser_context) -> No
     shot = 0  # 0: none yet, 1: a plain turn, 2: an auction
     clicks = 0
     stuck_since = time.time()
-    deadline = time.time() + 150
+    deadline = time.time() + 240
     while time.time() < deadline:
         if page.locator("#ranking").count():
             break
@@ -348,6 +348,12 @@ def test_two_browsers_invite_and_play(server: str, browser_context, playwright,
         # the lobby now offers him to come back to that seat
         lobby.goto(server + "/")
         lobby.wait_for_selector("text=Jouer (place 2)")
+
+        # Ann's lobby shows her game's private links again, to send them later.
+        ann.goto(server + "/")
+        ann.locator("button.invites").first.click()
+        ann.wait_for_selector(".links li")
+        assert ann.locator('.links li[data-seat="2"] input.link').input_value() == bob_link
     finally:
         other.close()
 

@@ -25,7 +25,7 @@ export function h(tag, attrs, ...children) {
       else node.setAttribute(k, v === true ? "" : v);
     }
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {
     if (c === null || c === undefined || c === false) continue;
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
@@ -71,6 +71,15 @@ let titles = {};
 
 function myName() { return store.get("thebes.name", ""); }
 function mySeats() { return store.get("thebes.seats", {}); }
+// the private links of the games this browser created, to show them again
+function myInvites() { return store.get("thebes.invites", {}); }
+function rememberInvites(gameId, links) {
+  const all = myInvites();
+  all[gameId] = links.map((l) => ({ seat: l.seat, url: l.url }));
+  const ids = Object.keys(all);
+  for (const id of ids.slice(0, Math.max(0, ids.length - 50))) delete all[id]; // keep the latest 50
+  store.set("thebes.invites", all);
+}
 function rememberSeat(gameId, seat, token) {
   const seats = mySeats();
   seats[gameId] = { seat, token };
@@ -174,8 +183,13 @@ async function showLobby(root) {
 
   function mineButton(g) {
     const mine = mySeats()[g.id];
-    if (!mine) return null;
-    return h("a", { class: "btn primary", href: playUrl(g.id, mine.token), "data-nav": "" }, t("lobby.resume", { seat: mine.seat }));
+    const invites = myInvites()[g.id];
+    return [
+      invites && invites.length > 1 && g.status !== "finished"
+        ? h("button", { class: "btn invites", type: "button", onclick: () => { created = { game: g, links: invites }; drawCreate(); window.scrollTo(0, 0); } }, t("lobby.invites"))
+        : null,
+      mine ? h("a", { class: "btn primary", href: playUrl(g.id, mine.token), "data-nav": "" }, t("lobby.resume", { seat: mine.seat })) : null,
+    ];
   }
 
   function gameRow(g, actions) {
@@ -346,6 +360,7 @@ async function showLobby(root) {
       if (!links.length) { refresh(); return; }
       rememberSeat(res.game.id, links[0].seat, links[0].token);
       if (links.length === 1) { navigate(links[0].url); return; }
+      rememberInvites(res.game.id, links);
       created = { game: res.game, links };
       drawCreate();
       refresh();
