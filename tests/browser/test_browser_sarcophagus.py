@@ -121,9 +121,11 @@ def test_play_sarcophagus_to_the_end(server: str, browser_context) -> None:  # n
     while time.time() < deadline:
         if page.locator("#sarc-final").count():
             break
-        if "turned over" in page.locator("#hint").inner_text():
+        hint, final = page.evaluate("[document.querySelector('#hint').textContent, "
+                                    "document.querySelectorAll('#sarc-final').length]")
+        if "turned over" in hint:
             seen["reveal"] = True
-            assert page.locator("#sarc-final").count() == 0   # the scoring waits for the reveal
+            assert final == 0   # the scoring waits for the reveal
         # The bot's coin values never show on the pyramid; nothing to click but legal moves.
         assert page.locator('svg.sarc-board g.cell .coin[data-owner="2"][data-value]').count() == 0
         assert page.locator("#action-bar button").count() <= 2
@@ -159,8 +161,9 @@ def test_play_sarcophagus_to_the_end(server: str, browser_context) -> None:  # n
             seen["french"] = True
             continue
         # The screenshot: a game in progress with tiles claimed and coins on the pyramid.
-        if not shot and move is None and turn >= 10 and page.locator("svg.sarc-board g.cell .coin").count() >= 3:
-            target.click(timeout=3000)  # a coin or tile chosen: the glowing targets show
+        if (not shot and move is None and turn >= 10 and target.get_attribute("data-coin") is not None
+                and page.locator("svg.sarc-board g.cell .coin").count() >= 3):
+            target.click(timeout=3000)  # a coin chosen: the tiles it may go on glow
             page.screenshot(path=str(SHOTS / "sarcophagus.png"), full_page=True)
             shot = True
             turn += 1
@@ -241,4 +244,139 @@ def test_geometry_and_fame_match_the_engine(server: str, browser_context) -> Non
       return out;
     }""", cases)
     assert bad == []
+    page.close()
+
+
+# ---------------------------------------------------------------- the table on engine states
+RENDER_JS = """async ([view, wait]) => {
+  const m = await import('/static/sarcophagus.js');
+  const { t } = await import('/static/i18n.js');
+  const h = (tag, attrs, ...kids) => {
+    const n = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith('on')) n.addEventListener(k.slice(2), v);
+      else if (k === 'class') n.className = v; else n.setAttribute(k, v === true ? '' : v);
+    }
+    for (const c of kids.flat()) if (c !== null && c !== undefined && c !== false) n.append(c instanceof Node ? c : String(c));
+    return n;
+  };
+  let root = document.getElementById('synthetic');
+  if (!root) { root = document.createElement('div'); root.id = 'synthetic'; document.body.prepend(root); }
+  root.replaceChildren();
+  const parts = {};
+  for (const k of ['hint', 'actions', 'board', 'below']) { parts[k] = document.createElement('div'); parts[k].id = 'syn-' + k; root.append(parts[k]); }
+  window.__sent = [];
+  const ctx = { view, board: parts.board, hint: parts.hint, actions: parts.actions, below: parts.below,
+    send: (mv) => window.__sent.push(mv), t, ui: {}, h, notify: () => {} };
+  ctx.redraw = () => m.render(ctx);
+  m.render(ctx);
+  if (wait) await new Promise((r) => setTimeout(r, wait));
+  const attr = (sel, a) => [...root.querySelectorAll(sel)].map((e) => e.getAttribute(a));
+  const out = { hint: parts.hint.textContent, moves: attr('[data-move]', 'data-move'),
+    coins: attr('[data-coin]', 'data-coin'), cells: attr('g.cell.clickable', 'data-pos'),
+    lots: root.querySelectorAll('.lot').length, final: root.querySelectorAll('#sarc-final tbody tr').length,
+    hiddenCoins: root.querySelectorAll('g.cell .coin[data-value]').length,
+    otherValues: root.querySelectorAll(`g.cell .coin[data-value]:not([data-owner="${view.seat}"])`).length,
+    faceUp: root.querySelectorAll('g.cell g.tile.up').length, faceDown: root.querySelectorAll('g.cell g.tile.down').length };
+  // a coin, then each tile it may go on: those tiles send exactly the legal moves
+  const coin = root.querySelector('[data-coin]');
+  if (coin && !coin.getAttribute('data-move')) {
+    coin.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    out.afterCoin = { value: coin.getAttribute('data-coin'), moves: attr('[data-move]', 'data-move') };
+  }
+  return out;
+}"""
+
+
+def engine_views(seeds: int = 400):
+    """Views (as the server builds them) of seat 1 in states reached by random play:
+    a sample of ordinary states plus the first of each rare kind found."""
+    from thebes.core import CHANCE
+    from thebes.games.sarcophagus import GAME
+
+    found: dict[str, dict] = {}
+    ordinary: list[dict] = []
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        state = GAME.new_initial_state(2, {})
+        version = 0
+        while True:
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                version += 1
+                continue
+            terminal = state.is_terminal()
+            obs = state.observation(0)
+            legal = [state.action_to_text(a) for a in state.legal_actions()] if player == 0 and not terminal else []
+            view = {"id": f"syn-{seed}-{version}", "game": "sarcophagus", "players": 2, "options": {},
+                    "status": "finished" if terminal else "playing", "version": version, "seat": 1,
+                    "names": ["Ann", "Bot"], "to_move": None if terminal else player + 1,
+                    "observation": obs, "legal": legal, "log": [], "result": None}
+            kind = None
+            if terminal:
+                kind = "over" if any(obs["sarcophagi"]) else None
+            elif legal == ["pass"]:
+                kind = "pass"
+            elif legal and legal[0].startswith("discard "):
+                kind = "enddiscard" if obs["top_left"] is None else "discard"
+            if kind and kind not in found:
+                found[kind] = view
+            elif legal and len(ordinary) < 30 and rng.random() < 0.05:
+                ordinary.append(view)
+            if terminal:
+                break
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            version += 1
+        if len(found) == 4 and len(ordinary) >= 30:
+            break
+    return found, ordinary
+
+
+def test_table_on_engine_states(server: str, browser_context) -> None:  # noqa: F811
+    """Render the table on engine states of every kind (ordinary turns, pass, a trap
+    discard in play and at the end, the end with the reveal): what is clickable is
+    exactly the legal moves, the other seat's coin values never show."""
+    found, ordinary = engine_views()
+    assert {"pass", "discard", "over"} <= set(found), sorted(found)
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(server + "/")
+    page.wait_for_selector("#create-form")
+    for view in ordinary:
+        legal = set(view["legal"])
+        out = page.evaluate(RENDER_JS, [view, 0])
+        assert out["otherValues"] == 0
+        up = sum(1 for cell in view["observation"]["pyramid"].values() if cell["tile"])
+        assert (out["faceUp"], out["faceDown"]) == (up, len(view["observation"]["pyramid"]) - up)
+        places = [m.split() for m in legal if m.startswith("place ")]
+        assert sorted(set(out["coins"])) == sorted({v for _, v, _ in places})
+        assert sorted(out["cells"]) == sorted({p for _, _, p in places})
+        assert out["moves"] == []          # nothing is sent before a coin and a tile are chosen
+        chosen = out["afterCoin"]
+        assert sorted(chosen["moves"]) == sorted(m for m in legal if m.split()[1] == chosen["value"])
+        assert "Your turn" in out["hint"]
+    out = page.evaluate(RENDER_JS, [found["pass"], 0])
+    assert out["moves"] == ["pass"] and "no coins left" in out["hint"]
+    out = page.evaluate(RENDER_JS, [found["discard"], 0])
+    assert sorted(out["moves"]) == sorted(found["discard"]["legal"]) and "trap" in out["hint"]
+    if "enddiscard" in found:   # the reveal first, then the choice
+        view = found["enddiscard"]
+        out = page.evaluate(RENDER_JS, [view, 0])
+        assert "turned over" in out["hint"] and out["moves"] == []
+        out = page.evaluate(RENDER_JS, [view, 1200 * 3 + 500])
+        assert sorted(out["moves"]) == sorted(view["legal"]) and "trap" in out["hint"]
+    view = found["over"]
+    lots = sum(len(x) for x in view["observation"]["sarcophagi"])
+    out = page.evaluate(RENDER_JS, [view, 0])
+    assert out["lots"] == lots and out["final"] == 0 and "turned over" in out["hint"]
+    out = page.evaluate(RENDER_JS, [view, 1100])
+    assert out["lots"] == lots - 1 and out["final"] == 0      # one tile a second
+    out = page.evaluate(RENDER_JS, [view, 1100 * lots + 300])
+    assert out["lots"] == 0 and out["final"] == 2 and out["moves"] == []
+    print(f"\nengine states rendered: {len(ordinary)} ordinary, kinds {sorted(found)}")
+    assert errors == [], errors
     page.close()

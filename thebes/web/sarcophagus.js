@@ -82,7 +82,7 @@ addStrings({
     "sarcophagus.lasttie.coins": "coins turned over: {coins}",
     "sarcophagus.news": "What just happened",
     "sarcophagus.news.claim": "{name} claims {tile} ({pos}).",
-    "sarcophagus.news.trapclaim": "{name} claims {tile} ({pos}): a trap!",
+    "sarcophagus.news.trapclaim": "{name} claims {tile} ({pos}): it costs a number tile, unless a god protects.",
     "sarcophagus.news.godclaim": "{name} claims {tile} ({pos}): safe from traps from now on.",
     "sarcophagus.news.lot": "{name} also takes the sarcophagus tile beneath, unseen, with the coins on it.",
     "sarcophagus.news.nobody": "Nobody claims {tile} ({pos}): discarded.",
@@ -163,7 +163,7 @@ addStrings({
     "sarcophagus.lasttie.coins": "pièces retournées : {coins}",
     "sarcophagus.news": "Ce qui vient de se passer",
     "sarcophagus.news.claim": "{name} prend {tile} ({pos}).",
-    "sarcophagus.news.trapclaim": "{name} prend {tile} ({pos}) : un piège !",
+    "sarcophagus.news.trapclaim": "{name} prend {tile} ({pos}) : il coûte une tuile numérotée, sauf si un dieu protège.",
     "sarcophagus.news.godclaim": "{name} prend {tile} ({pos}) : désormais à l'abri des pièges.",
     "sarcophagus.news.lot": "{name} prend aussi la tuile du sarcophage en dessous, sans la voir, avec les pièces posées dessus.",
     "sarcophagus.news.nobody": "Personne ne prend {tile} ({pos}) : défaussée.",
@@ -218,6 +218,7 @@ function addStyle() {
 .sarc-board .lbl { font-size: 15px; fill: #5a3a14; font-weight: 600; }
 .sarc-board .lbl.small { font-size: 12px; font-weight: 500; }
 .sarc-board .pos-name { font-size: 11px; fill: #7a5a2a; }
+.sarc-board .pos-name.light { fill: #f3dcb0; }
 .sarc-board .clickable { cursor: pointer; }
 .sarc-board .clickable .hl { stroke: #f2b233; stroke-width: 4; filter: url(#sarcGlow); animation: sarc-pulse 1.4s ease-in-out infinite; }
 .sarc-board .selected .hl { stroke: #e8731a; stroke-width: 5; animation: none; }
@@ -481,12 +482,13 @@ export function render(ctx) {
   // the final reveal, one sarcophagus tile a second
   const toReveal = endReveals(obs);
   const rv = reveals[view.id] || (reveals[view.id] = { shown: 0, timer: null });
+  rv.redraw = redraw; // the latest page's: a timer set by a page since left still redraws this one
   if (rv.shown < toReveal.length && !rv.timer) {
     rv.timer = setTimeout(() => {
       rv.timer = null; rv.shown += 1;
       const r = toReveal[rv.shown - 1];
       if (r) hist.news = [{ key: "sarcophagus.news.reveal", seat: r.seat, tile: r.tile }].concat(hist.news).slice(0, 6);
-      redraw();
+      rv.redraw();
     }, REVEAL_MS);
   }
   const revealing = rv.shown < toReveal.length;
@@ -499,7 +501,7 @@ export function render(ctx) {
 
   // ---------------------------------------------------------------- svg
   const svg = s("svg", { class: "sarc-board", role: "img", "aria-label": TITLE, "data-phase": obs.phase,
-    "data-coin": obs.coin === null || obs.coin === undefined ? null : String(obs.coin) });
+    "data-turn-coin": obs.coin === null || obs.coin === undefined ? null : String(obs.coin) });
   svg.append(s("defs", null,
     s("linearGradient", { id: "sarcSand", x1: 0, y1: 0, x2: 0, y2: 1 }, s("stop", { offset: "0%", "stop-color": "#f3e2bd" }), s("stop", { offset: "100%", "stop-color": "#dcc08a" })),
     s("filter", { id: "sarcGlow", x: "-30%", y: "-30%", width: "160%", height: "160%" },
@@ -542,7 +544,7 @@ export function render(ctx) {
       const g = s("g", { class: cls, "data-pos": pos, "data-move": move, onclick, "data-claimable": claimable.has(pos) ? "1" : null,
         "data-topleft": pos === topLeft ? "1" : null });
       g.append(tileFace(cell.tile, x + 2, y + 2, TILE - 4, t));
-      g.append(s("text", { x: x + TILE - 7, y: y + 15, "text-anchor": "end", class: "pos-name" }, pos));
+      g.append(s("text", { x: x + TILE - 7, y: y + 15, "text-anchor": "end", class: "pos-name" + (cell.tile ? "" : " light") }, pos));
       let my = y + 30; // markers go down the right edge
       const mark = () => { const at = my; my += 16; return at; };
       const tips = [pos + (cell.tile ? ": " + tileLabel(cell.tile, t) : ": " + t("sarcophagus.facedown"))];
@@ -558,7 +560,7 @@ export function render(ctx) {
       }
       if (cell.sarcophagus) {
         tips.push(t("sarcophagus.oversarc"));
-        g.append(s("text", { x: x + TILE - 13, y: mark(), "text-anchor": "middle", "font-size": 14, fill: "#7a1f06", class: "sarc-mark" }, "⚱"));
+        g.append(s("text", { x: x + TILE - 13, y: mark(), "text-anchor": "middle", "font-size": 14, fill: cell.tile ? "#7a1f06" : "#ffd9a0", class: "sarc-mark" }, "⚱"));
       }
       // coins, by owner (yours first), in a row along the tile's bottom
       const stack = cell.coins.slice().sort((a, b) => (a[0] === me ? -1 : 0) - (b[0] === me ? -1 : 0) || a[0] - b[0]);
