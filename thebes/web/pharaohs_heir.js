@@ -44,6 +44,16 @@ addStrings({
     "pharaohs_heir.action.harvest": "Harvest",
     "pharaohs_heir.action.improve": "Improvement",
     "pharaohs_heir.action.open": "open",
+    "pharaohs_heir.perk.develop": "Overseer: any column",
+    "pharaohs_heir.perk.sacrifice": "Overseer: +1 per temple tile, or peek",
+    "pharaohs_heir.perk.populate": "Overseer: +2 per populated village",
+    "pharaohs_heir.perk.harvest": "Overseer: +1 grain per crop tile",
+    "pharaohs_heir.perk.improve": "Overseer: tokens from any tiles",
+    "pharaohs_heir.what.develop": "Everyone takes a face-up land tile.",
+    "pharaohs_heir.what.sacrifice": "Everyone offers grain and acolytes up to the Nile's number.",
+    "pharaohs_heir.what.populate": "Villages and canals grow; everyone places the Nile's tokens.",
+    "pharaohs_heir.what.harvest": "Farmers become grain; every populated tile eats one grain.",
+    "pharaohs_heir.what.improve": "Everyone may build a canal and/or a building.",
     "pharaohs_heir.action.now": "now · {name}",
     "pharaohs_heir.action.by": "taken by {name}",
     "pharaohs_heir.action.done": "done",
@@ -167,6 +177,16 @@ addStrings({
     "pharaohs_heir.action.harvest": "Récolte",
     "pharaohs_heir.action.improve": "Aménagement",
     "pharaohs_heir.action.open": "libre",
+    "pharaohs_heir.perk.develop": "Intendant : n'importe quelle colonne",
+    "pharaohs_heir.perk.sacrifice": "Intendant : +1 par tuile temple, ou regarder le Nil",
+    "pharaohs_heir.perk.populate": "Intendant : +2 par village peuplé",
+    "pharaohs_heir.perk.harvest": "Intendant : +1 grain par tuile culture",
+    "pharaohs_heir.perk.improve": "Intendant : jetons pris sur n'importe quelles tuiles",
+    "pharaohs_heir.what.develop": "Chacun prend une tuile de terre visible.",
+    "pharaohs_heir.what.sacrifice": "Chacun offre grain et acolytes jusqu'au nombre du Nil.",
+    "pharaohs_heir.what.populate": "Villages et canaux croissent ; chacun place les jetons du Nil.",
+    "pharaohs_heir.what.harvest": "Les paysans deviennent du grain ; chaque tuile peuplée mange un grain.",
+    "pharaohs_heir.what.improve": "Chacun peut bâtir un canal et/ou un bâtiment.",
     "pharaohs_heir.action.now": "en cours · {name}",
     "pharaohs_heir.action.by": "pris par {name}",
     "pharaohs_heir.action.done": "fait",
@@ -394,7 +414,7 @@ const CSS = `
 .ph-peek { font-weight: bold; color: #0b6e5e; }
 .ph-markers { display: flex; gap: 6px; flex-wrap: wrap; }
 .ph-marker { min-width: 104px; border-radius: 8px; padding: 6px 8px; border: 2px solid #8a6a35; background: #fffaf0; font-size: 13px; }
-.ph-marker .ph-small { display: block; }
+.ph-marker .ph-small { display: block; } .ph-marker .ph-perk { color: #0b6e5e; font-style: italic; }
 .ph-marker.taken { opacity: .55; background: #e7dcc4; } .ph-marker.now { border-color: #d9481f; box-shadow: 0 0 0 2px #f3b28f; opacity: 1; }
 .ph-click { cursor: pointer; outline: 3px solid #f7c531; outline-offset: 1px; }
 .ph-click:hover, .ph-click:focus { outline-color: #d9481f; }
@@ -555,8 +575,9 @@ export function render(ctx) {
     else if (obs.actions_left && obs.actions_left.includes(a)) status = t("pharaohs_heir.action.open");
     else status = t("pharaohs_heir.action.done");
     return h("div", { class: "ph-marker" + (tk || (!obs.actions_left || !obs.actions_left.includes(a)) ? " taken" : "") + (now ? " now" : "") + (clickable ? " ph-click" : ""),
-      "data-action": a, "data-move": clickable ? a : null, onclick: clickable ? () => send(a) : null },
+      "data-action": a, "data-move": clickable ? a : null, title: `${t(`pharaohs_heir.what.${a}`)} ${t(`pharaohs_heir.perk.${a}`)}`, onclick: clickable ? () => send(a) : null },
     h("strong", null, t(`pharaohs_heir.action.${a}`)),
+    clickable ? h("span", { class: "ph-small ph-perk" }, t(`pharaohs_heir.perk.${a}`)) : null,
     h("span", { class: "ph-small", style: tk ? `color:${SEAT_COLORS[tk.seat % 4]}` : null }, status));
   }));
   const who = [];
