@@ -74,6 +74,7 @@ addStrings({
     "pharaoh.effect.gain": "+{n} {res}",
     "pharaoh.effect.needs": "needs {kind} on your sheet",
     "pharaoh.effect.none": "nothing happens",
+    "pharaoh.effect.prevented": "prevented by your {kind}",
     "pharaoh.effect.flood": "erase a tile (a religious prevents it)",
     "pharaoh.effect.invasion": "−2 reputation (a military prevents it)",
     "pharaoh.obj.1": "Build 3 Housing buildings", "pharaoh.obj.2": "Build 4 Housing buildings",
@@ -114,6 +115,7 @@ addStrings({
     "pharaoh.chart.cost": "Cost",
     "pharaoh.chart.ability": "Ability, bonus",
     "pharaoh.free": "free",
+    "pharaoh.canpay": "your resources cover this cost",
     "pharaoh.score": "Score: {n}",
     "pharaoh.scoresheet": "Score sheet (reputation per round)",
     "pharaoh.scoresheet.total": "Total",
@@ -148,6 +150,7 @@ addStrings({
     "pharaoh.hint.over.solo": "Game over: {n} points. Your title: {title}.",
     "pharaoh.hint.over.solo.none": "Game over: {n} points (a title needs 10).",
     "pharaoh.hint.over": "Game over: {name} wins with {n} points.",
+    "pharaoh.hint.over.tie": "Game over: {names} share the first place with {n} points.",
     "pharaoh.result": "Final result",
     "pharaoh.notice.round": "Round {round} is scored: {n} (total {total}).",
     "pharaoh.result.line": "{place}. {name}: {n} points",
@@ -200,6 +203,7 @@ addStrings({
     "pharaoh.effect.gain": "+{n} {res}",
     "pharaoh.effect.needs": "il faut : {kind} sur la feuille",
     "pharaoh.effect.none": "rien ne se passe",
+    "pharaoh.effect.prevented": "empêchée par : {kind}",
     "pharaoh.effect.flood": "effacer une tuile (un temple l'empêche)",
     "pharaoh.effect.invasion": "−2 de réputation (une caserne l'empêche)",
     "pharaoh.obj.1": "Construire 3 habitations", "pharaoh.obj.2": "Construire 4 habitations",
@@ -241,6 +245,7 @@ addStrings({
     "pharaoh.chart.cost": "Coût",
     "pharaoh.chart.ability": "Effet, bonus",
     "pharaoh.free": "gratuit",
+    "pharaoh.canpay": "vos ressources couvrent ce coût",
     "pharaoh.score": "Score : {n}",
     "pharaoh.scoresheet": "Feuille de score (réputation par tour)",
     "pharaoh.scoresheet.total": "Total",
@@ -275,6 +280,7 @@ addStrings({
     "pharaoh.hint.over.solo": "Partie terminée : {n} points. Votre titre : {title}.",
     "pharaoh.hint.over.solo.none": "Partie terminée : {n} points (il en faut 10 pour un titre).",
     "pharaoh.hint.over": "Partie terminée : {name} gagne avec {n} points.",
+    "pharaoh.hint.over.tie": "Partie terminée : {names} partagent la première place avec {n} points.",
     "pharaoh.result": "Résultat final",
     "pharaoh.notice.round": "Tour {round} compté : {n} (total {total}).",
     "pharaoh.result.line": "{place}. {name} : {n} points",
@@ -338,6 +344,12 @@ function yieldOf(sheet, action) {
   let n = 0;
   for (const k of Object.values(sheet)) if (k === kind) n += 1;
   return Math.min(YIELD_CAP, n);
+}
+
+// Whether the storage covers a kind's cost (a hint between build steps; clicks come from view.legal).
+function canPay(info, kind) {
+  if (kind === "monument" && info.monuments_drawn >= MONUMENT_LIMIT) return false;
+  return COST[kind].every((n, r) => info.storage[RESOURCES[r]] >= n);
 }
 
 function costText(kind, t) {
@@ -412,6 +424,7 @@ const STYLE = `
 .ph-chart th { text-align: left; color: var(--muted, #b7a88e); font-weight: 500; padding: .15rem .3rem; }
 .ph-chart td { padding: .2rem .3rem; border-top: 1px solid #3d3428; }
 .ph-chart td:first-child { white-space: nowrap; }
+.ph-chart td.ph-can { color: #9fe29a; }
 .ph-chart tr.off { opacity: .5; }
 .ph-chart tr.affordable td { background: #3a301c; font-weight: 600; }
 .ph-chart tr.affordable td:first-child { box-shadow: inset 4px 0 0 #ffe14d; }
@@ -427,6 +440,7 @@ const STYLE = `
 .ph-scores td.neg { color: #ff9c8c; }
 .ph-scores td.pos { color: #9fe29a; }
 .ph-scores th.current { background: #3a301c; color: #ffe14d; }
+.ph-scores tr.active th { color: #2a1a00; background: #ffe14d; }
 .ph-scores td.total { font-weight: 700; color: var(--gold, #f2b233); }
 .ph-obj { list-style: none; margin: 0; padding: 0; display: grid; gap: .25rem; font-size: .88rem; }
 .ph-obj li.done { color: #9fe29a; }
@@ -445,6 +459,8 @@ const STYLE = `
 .ph-sheet .target.erase:hover .hl { fill: rgba(255, 59, 47, .45); }
 .ph-sheet .target:focus { outline: none; }
 .ph-sheet .target:focus-visible .hl { stroke: #fff; }
+.ph-rank { list-style: none; padding-left: .3rem; margin: 0; font-size: 1.05rem; }
+.ph-rank li.winner { color: var(--gold, #f2b233); font-weight: 700; }
 .ph-bar { display: flex; gap: .4rem; flex-wrap: wrap; }
 `;
 
@@ -491,7 +507,9 @@ function glyph(kind, cx, cy, w, fg) {
         s("line", { x1: cx, y1: cy - u * 0.4, x2: cx, y2: cy + u * 4 }),
         s("line", { x1: cx - u * 2.8, y1: cy + u * 0.5, x2: cx + u * 2.8, y2: cy + u * 0.5 }));
     case "monument":
-      return s("path", { ...st, d: `M${cx - u * 4.5},${cy + u * 3.5} L${cx},${cy - u * 4} L${cx + u * 4.5},${cy + u * 3.5} Z M${cx},${cy - u * 4} L${cx + u * 1},${cy + u * 3.5}` });
+      return s("g", st, s("path", { d: `M${cx - u * 4.5},${cy + u * 3.5} L${cx},${cy - u * 4} L${cx + u * 4.5},${cy + u * 3.5} Z`, fill: fg, "fill-opacity": 0.25 }),
+        s("line", { x1: cx - u * 2.7, y1: cy + u * 0.5, x2: cx + u * 2.7, y2: cy + u * 0.5 }),
+        s("line", { x1: cx - u * 1.5, y1: cy - u * 1.5, x2: cx + u * 1.5, y2: cy - u * 1.5 }));
     default:
       return null;
   }
@@ -636,7 +654,7 @@ export function render(ctx) {
   // ---- dice, offers and the shift control
   const diceBox = h("div", { class: "ph-box", id: "ph-dice" });
   if (over) {
-    diceBox.append(h("h3", null, t("pharaoh.over")), h("div", { class: "ph-note" }, n === 1 ? t("pharaoh.titles") : ""));
+    diceBox.hidden = true;
   } else if (!obs.roll) {
     diceBox.append(h("h3", null, t("pharaoh.dice.of")), h("div", { class: "ph-note" }, t("pharaoh.dice.none")));
   } else {
@@ -715,7 +733,8 @@ export function render(ctx) {
         onkeydown: ok ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ui.kind = ui.kind === k ? null : k; redraw(); } } : null },
       h("td", null, h("span", { class: "ph-swatch", style: `background:${COLORS[k][0]}` }), t(`pharaoh.kind.${k}`)),
       h("td", null, String(POINTS[k])),
-      h("td", null, phase === "free build" && ok ? t("pharaoh.free") : costText(k, t)),
+      h("td", { class: !building_ && !over && canPay(info, k) ? "ph-can" : null, title: !building_ && !over && canPay(info, k) ? t("pharaoh.canpay") : null },
+        phase === "free build" && ok ? t("pharaoh.free") : costText(k, t)),
       h("td", null, t(`pharaoh.ability.${k}`)));
     })));
   const chartBox = h("div", { class: "ph-box" }, h("h3", null, t("pharaoh.chart")), chart);
@@ -739,7 +758,7 @@ export function render(ctx) {
 
   // ---- the score sheet: one row per seat
   const cur = obs.round;
-  const scoreRows = obs.seats.map((x, p) => h("tr", { class: p === big ? "big" : "", "data-seat": String(p + 1) },
+  const scoreRows = obs.seats.map((x, p) => h("tr", { class: (p === big ? "big" : "") + (obs.to_move === p && !over ? " active" : ""), "data-seat": String(p + 1) },
     h("th", null, seatName(names, p, t) + (p === me ? ` (${t("pharaoh.you")})` : "")),
     Array.from({ length: ROUNDS }, (_, r) => {
       if (r < x.round_scores.length) {
@@ -788,7 +807,10 @@ export function render(ctx) {
       text = obs.title ? t("pharaoh.hint.over.solo", { n: scores[0], title: titleText(obs.title, t) }) : t("pharaoh.hint.over.solo.none", { n: scores[0] });
     } else {
       const ranking = view.result && view.result.ranking ? view.result.ranking.map((x) => x - 1) : rankingOf(scores);
-      text = t("pharaoh.hint.over", { name: seatName(names, ranking[0], t), n: scores[ranking[0]] });
+      const best = ranking.filter((p) => scores[p] === scores[ranking[0]]);
+      text = best.length > 1
+        ? t("pharaoh.hint.over.tie", { names: best.map((p) => seatName(names, p, t)).join(t("log.and")), n: scores[best[0]] })
+        : t("pharaoh.hint.over", { name: seatName(names, ranking[0], t), n: scores[ranking[0]] });
     }
   } else if (!myTurn) {
     const waitingFor = typeof view.to_move === "number" ? seatName(names, view.to_move - 1, t) : null;
@@ -839,8 +861,8 @@ export function render(ctx) {
     const scores = obs.scores;
     const ranking = view.result && view.result.ranking ? view.result.ranking.map((x) => x - 1) : rankingOf(scores);
     low.push(h("section", { class: "card ranking", id: "ranking" }, h("h2", null, t("pharaoh.result")),
-      h("ol", null, ranking.map((p, i) => h("li", { class: scores[p] === scores[ranking[0]] ? "winner" : "" },
-        t("pharaoh.result.line", { place: i + 1, name: seatName(names, p, t), n: scores[p] })))),
+      h("ul", { class: "ph-rank" }, ranking.map((p, i) => h("li", { class: scores[p] === scores[ranking[0]] ? "winner" : "" },
+        t("pharaoh.result.line", { place: 1 + ranking.findIndex((q) => scores[q] === scores[p]), name: seatName(names, p, t), n: scores[p] })))),
       n === 1 ? h("p", { id: "ph-title", class: "winner" }, obs.title ? t("pharaoh.result.title", { title: titleText(obs.title, t) }) : t("pharaoh.result.notitle")) : null));
   }
   low.push(h("details", { class: "card help", id: "pharaoh-help", open: helpOpen ? true : null, ontoggle: (e) => { helpOpen = e.target.open; } },
@@ -872,7 +894,9 @@ function offerCard(h, t, entry, action, info, clickable, send, ui) {
     const y = yieldOf(info.sheet, action);
     eff = y ? t("pharaoh.effect.gain", { n: y, res: t(`pharaoh.res.${PRODUCTION[action][1]}`) })
       : t("pharaoh.effect.needs", { kind: t(`pharaoh.kind.${PRODUCTION[action][0]}`) });
-  } else eff = t(`pharaoh.effect.${action}`);
+  } else if (action === "flood" && info.preventions.flood > 0) eff = t("pharaoh.effect.prevented", { kind: t("pharaoh.kind.religious") });
+  else if (action === "invasion" && info.preventions.invasion > 0) eff = t("pharaoh.effect.prevented", { kind: t("pharaoh.kind.military") });
+  else eff = t(`pharaoh.effect.${action}`);
   const move = `action ${action}`;
   return h(clickable ? "button" : "div", { class: "ph-offer" + (clickable ? " clickable" : " off"), "data-entry": String(entry),
     "data-action": action, "data-move": clickable ? move : null,
