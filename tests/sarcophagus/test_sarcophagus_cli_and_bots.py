@@ -4,7 +4,6 @@ import json
 import random
 import subprocess
 import sys
-import time
 
 import pytest
 from rich.console import Console
@@ -171,13 +170,11 @@ def test_the_greedy_bot_is_not_swayed_by_hidden_facts_it_cannot_see():
         assert a == b
 
 
-def test_a_greedy_game_takes_well_under_a_second():
-    start = time.perf_counter()
+def test_a_greedy_game_of_four_reaches_the_end_with_a_full_ranking():
     state = GAME.new_initial_state(4)
     bots = [make_bot("greedy", "sarcophagus", s, seat_rng(1, s)) for s in range(4)]
     play_game(state, bots, random.Random(1))
-    assert state.is_terminal()
-    assert time.perf_counter() - start < 5  # generous: a loaded CI machine
+    assert state.is_terminal() and sorted(state.ranking()) == [0, 1, 2, 3]
 
 
 def test_greedy_beats_random_most_of_the_time():
