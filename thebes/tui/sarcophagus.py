@@ -104,8 +104,12 @@ def render(obs: dict[str, Any], seat: int) -> Group:
     parts.append(head)
     if obs["pyramid"]:
         parts.append(pyramid(obs, seat))
-        parts.append(Text("Underlined: the top-left tile (every turn's first coin goes there). "
-                          "* lies over the sarcophagus. Y3 = your 3; 2? = a coin of seat 2.",
+        parts.append(Text("Underlined: the top-left tile (every turn's first coin goes there; "
+                          "the second goes on any face-up tile with room). * lies over the "
+                          "sarcophagus. Y3 = your 3; 2? = a coin of seat 2.\n"
+                          "A tile with four coins and two free sides goes to the most coins "
+                          "(a tie: the higher total; still tied: discarded). Number tiles are "
+                          "fame, gods protect from traps, a trap costs a number tile.",
                           style="dim"))
     table = Table(expand=False)
     for column in ("seat", "coins in hand", "claimed tiles", "sarcophagus", "fame"):
