@@ -353,25 +353,47 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     ].filter(Boolean));
   }
 
+  // the controls are built once per language and updated in place (a button being
+  // clicked is never replaced under the pointer while a game plays)
+  let bar = null;
+  function buildBar() {
+    const btn = (id, label, glyph, onclick) => h("button", { class: "btn", id, type: "button", title: label, "aria-label": label, onclick }, glyph);
+    bar = {
+      lang: getLang(),
+      first: btn("replay-first", t("replay.start"), "|◀", () => { stop(); goTo(0); }),
+      prev: btn("replay-prev", t("replay.prev"), "◀", () => step(-1)),
+      play: btn("replay-play", t("replay.play"), "", () => { if (st.playing) stop(); else play(); }),
+      next: btn("replay-next", t("replay.next"), "▶", () => step(1)),
+      last: btn("replay-last", t("replay.end"), "▶|", () => { stop(); goTo(st.total); }),
+      slider: h("input", { type: "range", id: "replay-slider", min: "0", "aria-label": t("replay.slider"),
+        oninput: (e) => { const n = parseInt(e.target.value, 10); stop(); goTo(n); } }),
+      pos: h("span", { class: "replay-pos", id: "replay-position" }),
+      speed: h("select", { id: "replay-speed", "aria-label": t("replay.speed"), onchange: (e) => { st.speed = parseFloat(e.target.value); store.set("thebes.replay.speed", st.speed); if (st.playing) tick(); } },
+        SPEEDS.map((s) => h("option", { value: String(s), selected: s === st.speed }, t("replay.speed.unit", { n: s.toLocaleString(getLang()) })))),
+    };
+    barEl.replaceChildren(bar.first, bar.prev, bar.play, bar.next, bar.last, bar.slider, bar.pos,
+      h("label", null, t("replay.speed") + " ", bar.speed));
+  }
+
   function drawBar() {
-    if (st.error || st.total === null) { barEl.replaceChildren(); return; }
+    if (st.error || st.total === null) { barEl.replaceChildren(); bar = null; return; }
+    if (!bar || bar.lang !== getLang() || !barEl.contains(bar.play)) buildBar();
     const n = st.index;
     const total = st.total;
-    const btn = (id, label, glyph, onclick, disabled) => h("button", { class: "btn", id, type: "button", title: label, "aria-label": label, onclick, disabled }, glyph);
-    const slider = h("input", { type: "range", id: "replay-slider", min: "0", max: String(total), value: String(n), "aria-label": t("replay.slider"),
-      oninput: (e) => { stop(); goTo(parseInt(e.target.value, 10)); } });
-    const speed = h("select", { id: "replay-speed", "aria-label": t("replay.speed"), onchange: (e) => { st.speed = parseFloat(e.target.value); store.set("thebes.replay.speed", st.speed); if (st.playing) tick(); } },
-      SPEEDS.map((s) => h("option", { value: String(s), selected: s === st.speed }, t("replay.speed.unit", { n: s.toLocaleString(getLang()) }))));
-    barEl.replaceChildren(
-      btn("replay-first", t("replay.start"), "⏮", () => { stop(); goTo(0); }, n <= 0),
-      btn("replay-prev", t("replay.prev"), "◀", () => step(-1), n <= 0),
-      st.playing ? btn("replay-play", t("replay.pause"), "⏸ " + t("replay.pause"), stop, false)
-        : btn("replay-play", t("replay.play"), "▶ " + t("replay.play"), play, false),
-      btn("replay-next", t("replay.next"), "▶", () => step(1), n >= total),
-      btn("replay-last", t("replay.end"), "⏭", () => { stop(); goTo(total); }, n >= total),
-      slider,
-      h("span", { class: "replay-pos", id: "replay-position", "data-index": String(n), "data-total": String(total) }, t("replay.position", { n, total })),
-      h("label", null, t("replay.speed") + " ", speed));
+    bar.first.disabled = n <= 0;
+    bar.prev.disabled = n <= 0;
+    bar.next.disabled = n >= total;
+    bar.last.disabled = n >= total;
+    const label = st.playing ? t("replay.pause") : t("replay.play");
+    bar.play.textContent = (st.playing ? "‖ " : "▶ ") + label;
+    bar.play.title = label;
+    bar.play.setAttribute("aria-label", label);
+    bar.play.dataset.playing = st.playing ? "1" : "0";
+    bar.slider.max = String(total);
+    if (document.activeElement !== bar.slider || !st.playing) bar.slider.value = String(n);
+    bar.pos.dataset.index = String(n);
+    bar.pos.dataset.total = String(total);
+    bar.pos.textContent = t("replay.position", { n, total });
   }
 
   function describeLine(line, names, mod) {
