@@ -132,6 +132,27 @@ def track_size(page) -> int:
     return page.locator("svg.ra-board > g.tile").count()
 
 
+def check_clickable(page) -> bool:
+    """Every move the page offers is legal for its seat, and every legal draw / ra / pass /
+    bid / end has something to click. False when the page and the server disagree on the
+    version (something moved meanwhile: nothing to compare)."""
+    from urllib.parse import parse_qs, urlparse
+    parsed = urlparse(page.url)
+    token = parse_qs(parsed.query)["token"][0]
+    version = board_version(page)
+    offered = set(page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)"))
+    with urllib.request.urlopen(f"{parsed.scheme}://{parsed.netloc}/api/games/"
+                                f"{parsed.path.split('/')[-1]}/view?token={token}", timeout=10) as res:
+        view = json.loads(res.read())
+    if view["version"] != version or board_version(page) != version:
+        return False
+    legal = set(view["legal"])
+    assert offered <= legal, (offered - legal, legal)
+    simple = {m for m in legal if m in ("draw", "ra", "pass", "end") or m.startswith("bid ")}
+    assert simple <= offered, (simple - offered, offered)
+    return True
+
+
 def choose(page):
     """The element to click under a simple policy, or None when nothing is clickable.
 
@@ -197,6 +218,7 @@ def test_lobby_create_and_play_ra_to_the_end(server: str, browser_context) -> No
     assert "Ann" in page.locator(".who").inner_text()
 
     shot = 0  # 0: none yet, 1: a plain turn, 2: an auction
+    checked = 0  # positions where the clickable moves were compared with the server's legal list
     clicks = 0
     stuck_since = time.time()
     deadline = time.time() + 240
@@ -210,6 +232,8 @@ def test_lobby_create_and_play_ra_to_the_end(server: str, browser_context) -> No
             page.wait_for_timeout(30)
             continue
         stuck_since = time.time()
+        if clicks % 7 == 0 and check_clickable(page):
+            checked += 1
         # The screenshot of a game in progress: best during an auction of the second
         # epoch where we may bid on a lot of 3+ tiles; failing that, any turn of epoch 2.
         if shot < 2 and page.get_attribute("svg.ra-board", "data-epoch") == "2":
@@ -236,6 +260,7 @@ def test_lobby_create_and_play_ra_to_the_end(server: str, browser_context) -> No
     else:
         pytest.fail(f"the game did not end within the time limit after {clicks} clicks")
 
+    assert checked >= 5, checked
     ranking = page.locator("#ranking li")
     assert ranking.count() == 3
     assert "Ann" in page.locator("#ranking").inner_text()
