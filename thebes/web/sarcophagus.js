@@ -60,10 +60,9 @@ addStrings({
     "sarcophagus.inhand": "{n} coins in hand",
     "sarcophagus.you": "you",
     "sarcophagus.fame": "Fame {fame}",
-    "sarcophagus.fame.detail": "Fame {fame} = {numbers} + {bonus} suit bonus",
     "sarcophagus.protected": "god: safe from traps",
-    "sarcophagus.bonus": "suit bonus: {list}",
-    "sarcophagus.bonus.one": "{n} {suit} +{bonus}",
+    "sarcophagus.bonus": "number tiles {numbers} + suit bonus {bonus} ({list})",
+    "sarcophagus.bonus.one": "{n}× {suit} +{bonus}",
     "sarcophagus.claimed.none": "no tiles yet",
     "sarcophagus.sarcophagus": "Sarcophagus",
     "sarcophagus.sarcophagus.note": "3 tiles, face down, under e3, f3 and f4",
@@ -141,10 +140,9 @@ addStrings({
     "sarcophagus.inhand": "{n} pièces en main",
     "sarcophagus.you": "vous",
     "sarcophagus.fame": "Gloire {fame}",
-    "sarcophagus.fame.detail": "Gloire {fame} = {numbers} + {bonus} de bonus de couleur",
     "sarcophagus.protected": "dieu : à l'abri des pièges",
-    "sarcophagus.bonus": "bonus de couleur : {list}",
-    "sarcophagus.bonus.one": "{n} {suit} +{bonus}",
+    "sarcophagus.bonus": "tuiles numérotées {numbers} + bonus de couleur {bonus} ({list})",
+    "sarcophagus.bonus.one": "{n}× {suit} +{bonus}",
     "sarcophagus.claimed.none": "aucune tuile encore",
     "sarcophagus.sarcophagus": "Sarcophage",
     "sarcophagus.sarcophagus.note": "3 tuiles face cachée, sous e3, f3 et f4",
@@ -233,6 +231,7 @@ function addStyle() {
 .sarc-board .flip { animation: sarc-flip .6s ease-out; transform-box: fill-box; transform-origin: center; }
 @keyframes sarc-flip { from { transform: scaleX(0); } to { transform: scaleX(1); } }
 .sarc-news ul, .sarc-final ul { margin: .2rem 0 0; padding-left: 1.2rem; }
+.below .sarc-final { grid-column: 1 / -1; }
 .sarc-final table { border-collapse: collapse; width: 100%; }
 .sarc-final th, .sarc-final td { padding: .25rem .5rem; border-bottom: 1px solid #3d3428; text-align: left; }
 .sarc-final tr.winner td { color: var(--gold, #f2b233); font-weight: 700; }
@@ -274,8 +273,11 @@ export function fameOf(tiles) {
 // Tiles a seat holds, of every kind (ruling 23's tie-break): face up, plus unrevealed sarcophagus tiles.
 function heldCount(obs, p) { return obs.claimed[p].length + obs.sarcophagi[p].filter((l) => !l.tile).length; }
 
+function bonusList(f, t) {
+  return f.bonuses.map(([suit, c, b]) => t("sarcophagus.bonus.one", { n: c, suit: t(`sarcophagus.suit.${suit}`), bonus: b })).join(", ");
+}
 function bonusText(f, t) {
-  return t("sarcophagus.bonus", { list: f.bonuses.map(([suit, c, b]) => t("sarcophagus.bonus.one", { n: c, suit: t(`sarcophagus.suit.${suit}`), bonus: b })).join(", ") });
+  return t("sarcophagus.bonus", { numbers: f.numbers, bonus: f.bonus, list: bonusList(f, t) });
 }
 
 function nameOf(view, seat0, t) {
@@ -643,7 +645,7 @@ export function render(ctx) {
     panel.append(s("text", { x: RX + 34, y: ry + 26, class: "pname" }, (active ? "▶ " : "") + nm));
     const f = fameOf(claimed);
     panel.append(s("text", { x: RX + RW - 14, y: ry + 26, "text-anchor": "end", class: "fame", "data-fame": String(f.fame) },
-      f.bonus ? t("sarcophagus.fame.detail", { fame: f.fame, numbers: f.numbers, bonus: f.bonus }) : t("sarcophagus.fame", { fame: f.fame })));
+      t("sarcophagus.fame", { fame: f.fame })));
     const bits = [t("sarcophagus.inhand", { n: obs.hands[p] })];
     if (obs.gods[p]) bits.push(t("sarcophagus.protected"));
     panel.append(s("text", { x: RX + 14, y: ry + 46, class: "lbl small" }, bits.join(" · ")));
@@ -685,7 +687,8 @@ export function render(ctx) {
     const coins = tie.coins.map(([o, v]) => `${nameOf(view, o, t)} ${v}`).join(", ");
     const g = s("g", { id: "sarc-tie" },
       s("text", { x: RX + 6, y: ry + 14, class: "lbl small", style: "fill:#e9dcc0" }, t("sarcophagus.lasttie", { pos: tie.pos, tile: tileLabel(tie.tile, t) })),
-      s("text", { x: RX + 6, y: ry + 30, class: "lbl small", style: "fill:#e9dcc0" }, t("sarcophagus.lasttie.coins", { coins })));
+      s("text", { x: RX + 6, y: ry + 30, class: "lbl small", style: "fill:#e9dcc0",
+        ...(coins.length > 60 ? { textLength: RW - 12, lengthAdjust: "spacingAndGlyphs" } : {}) }, t("sarcophagus.lasttie.coins", { coins })));
     svg.append(g);
     ry += 16;
     ry += 24;
@@ -756,7 +759,7 @@ export function render(ctx) {
           return h("tr", { class: i === 0 ? "winner" : "", "data-seat": String(p + 1) },
             h("td", null, String(i + 1)), h("td", null, nameOf(view, p, t)),
             h("td", null, String(f.numbers)),
-            h("td", null, f.bonuses.length ? bonusText(f, t) : "—"),
+            h("td", null, f.bonuses.length ? bonusList(f, t) : "—"),
             h("td", null, String(obs.scores[p])), h("td", null, String(held)));
         }))),
       h("p", { class: "muted" }, t("sarcophagus.final.tiebreak"))));
