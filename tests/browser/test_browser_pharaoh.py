@@ -270,7 +270,7 @@ def test_strings_english_and_french() -> None:
     assert len(used) > 60 and sorted(used - set(en)) == []
     kinds = ["housing", "road", "industrial", "farming", "treasury", "admin", "military", "guild",
              "religious", "monument"]
-    dynamic = [f"pharaoh.{p}.{k}" for p in ("kind", "short", "ability") for k in kinds]
+    dynamic = [f"pharaoh.{p}.{k}" for p in ("kind", "a", "short", "ability") for k in kinds]
     dynamic += [f"pharaoh.res.{r}" for r in ("labour", "grain", "gold", "material")]
     dynamic += [f"pharaoh.act.{a}" for a in ("train", "harvest", "collect", "produce", "none", "flood",
                                              "invasion")]

@@ -56,6 +56,16 @@ addStrings({
     "pharaoh.short.farming": "Farm", "pharaoh.short.treasury": "Treas", "pharaoh.short.admin": "Admin",
     "pharaoh.short.military": "Milit", "pharaoh.short.guild": "Guild", "pharaoh.short.religious": "Relig",
     "pharaoh.short.monument": "Monu",
+    "pharaoh.a.housing": "a Housing",
+    "pharaoh.a.road": "a Road",
+    "pharaoh.a.industrial": "an Industrial",
+    "pharaoh.a.farming": "a Farming",
+    "pharaoh.a.treasury": "a Treasury",
+    "pharaoh.a.admin": "an Admin",
+    "pharaoh.a.military": "a Military",
+    "pharaoh.a.guild": "a Guild",
+    "pharaoh.a.religious": "a Religious",
+    "pharaoh.a.monument": "a Monument",
     "pharaoh.ability.housing": "enables Train; +1 next to a road",
     "pharaoh.ability.road": "no cost, no points",
     "pharaoh.ability.industrial": "enables Produce; +1 on an edge square",
@@ -168,7 +178,7 @@ addStrings({
     "pharaoh.log.hill": "A hill is drawn on {sq}.",
     "pharaoh.log.river": "A river is drawn on {sq}.",
     "pharaoh.log.roll": "The dice show {a} and {b}.",
-    "pharaoh.log.build": "{name} draws a {kind} on {sq}.",
+    "pharaoh.log.build": "{name} draws {kind} on {sq}.",
     "pharaoh.log.take2": "{name} takes {a} and {b}.",
     "pharaoh.log.take1": "{name} takes 1 {res} (guild).",
     "pharaoh.log.shift": "{name} pays 1 {res}: die {d} {delta}.",
@@ -185,6 +195,16 @@ addStrings({
     "pharaoh.short.farming": "Ferme", "pharaoh.short.treasury": "Trés", "pharaoh.short.admin": "Admin",
     "pharaoh.short.military": "Cas", "pharaoh.short.guild": "Guild", "pharaoh.short.religious": "Tem",
     "pharaoh.short.monument": "Monu",
+    "pharaoh.a.housing": "une habitation",
+    "pharaoh.a.road": "une route",
+    "pharaoh.a.industrial": "une industrie",
+    "pharaoh.a.farming": "une ferme",
+    "pharaoh.a.treasury": "un trésor",
+    "pharaoh.a.admin": "une administration",
+    "pharaoh.a.military": "une caserne",
+    "pharaoh.a.guild": "une guilde",
+    "pharaoh.a.religious": "un temple",
+    "pharaoh.a.monument": "un monument",
     "pharaoh.ability.housing": "permet Former ; +1 à côté d'une route",
     "pharaoh.ability.road": "gratuite, sans points",
     "pharaoh.ability.industrial": "permet Produire ; +1 sur une case du bord",
@@ -201,9 +221,9 @@ addStrings({
     "pharaoh.act.produce": "Produire", "pharaoh.act.none": "Aucune action", "pharaoh.act.flood": "Crue",
     "pharaoh.act.invasion": "Invasion",
     "pharaoh.effect.gain": "+{n} {res}",
-    "pharaoh.effect.needs": "il faut : {kind} sur la feuille",
+    "pharaoh.effect.needs": "il faut {kind} sur la feuille",
     "pharaoh.effect.none": "rien ne se passe",
-    "pharaoh.effect.prevented": "empêchée par : {kind}",
+    "pharaoh.effect.prevented": "empêchée par votre {kind}",
     "pharaoh.effect.flood": "effacer une tuile (un temple l'empêche)",
     "pharaoh.effect.invasion": "−2 de réputation (une caserne l'empêche)",
     "pharaoh.obj.1": "Construire 3 habitations", "pharaoh.obj.2": "Construire 4 habitations",
@@ -298,7 +318,7 @@ addStrings({
     "pharaoh.log.hill": "Une colline est dessinée en {sq}.",
     "pharaoh.log.river": "Un fleuve est dessiné en {sq}.",
     "pharaoh.log.roll": "Les dés donnent {a} et {b}.",
-    "pharaoh.log.build": "{name} dessine : {kind} en {sq}.",
+    "pharaoh.log.build": "{name} dessine {kind} en {sq}.",
     "pharaoh.log.take2": "{name} prend {a} et {b}.",
     "pharaoh.log.take1": "{name} prend 1 {res} (guilde).",
     "pharaoh.log.shift": "{name} paie 1 {res} : dé {d} {delta}.",
@@ -376,7 +396,7 @@ export function describeEvent(line, names, t) {
     return t("log.chance", { event: ev });
   }
   const name = seatName(names, line.seat - 1, t);
-  if (w[0] === "build" && kindOk(w[1]) && isSquare(w[2])) return t("pharaoh.log.build", { name, kind: t(`pharaoh.kind.${w[1]}`), sq: w[2] });
+  if (w[0] === "build" && kindOk(w[1]) && isSquare(w[2])) return t("pharaoh.log.build", { name, kind: t(`pharaoh.a.${w[1]}`), sq: w[2] });
   if (w[0] === "take" && w.length === 3 && resOk(w[1]) && resOk(w[2])) return t("pharaoh.log.take2", { name, a: t(`pharaoh.res.${w[1]}`), b: t(`pharaoh.res.${w[2]}`) });
   if (w[0] === "take" && w.length === 2 && resOk(w[1])) return t("pharaoh.log.take1", { name, res: t(`pharaoh.res.${w[1]}`) });
   if (w[0] === "shift" && w.length === 4 && resOk(w[3])) return t("pharaoh.log.shift", { name, res: t(`pharaoh.res.${w[3]}`), d: w[1], delta: w[2] });
@@ -392,7 +412,7 @@ const STYLE = `
 .ph-top { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 .ph-main { flex: 0 1 430px; min-width: 280px; }
 .board .ph-main svg.ph-sheet { width: 100%; max-width: 430px; }
-.ph-side { flex: 1 1 320px; display: grid; gap: .7rem; min-width: 280px; }
+.ph-side { flex: 1 1 380px; display: grid; gap: .7rem; min-width: 280px; }
 .ph-box { background: var(--panel, #2a251e); border: 1px solid #3d3428; border-radius: 10px; padding: .6rem .8rem; }
 .ph-box h3 { margin: 0 0 .45rem; font-size: .95rem; color: var(--gold, #f2b233); }
 .ph-head { display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: baseline; }
@@ -893,7 +913,7 @@ function offerCard(h, t, entry, action, info, clickable, send, ui) {
   if (PRODUCTION[action]) {
     const y = yieldOf(info.sheet, action);
     eff = y ? t("pharaoh.effect.gain", { n: y, res: t(`pharaoh.res.${PRODUCTION[action][1]}`) })
-      : t("pharaoh.effect.needs", { kind: t(`pharaoh.kind.${PRODUCTION[action][0]}`) });
+      : t("pharaoh.effect.needs", { kind: t(`pharaoh.a.${PRODUCTION[action][0]}`) });
   } else if (action === "flood" && info.preventions.flood > 0) eff = t("pharaoh.effect.prevented", { kind: t("pharaoh.kind.religious") });
   else if (action === "invasion" && info.preventions.invasion > 0) eff = t("pharaoh.effect.prevented", { kind: t("pharaoh.kind.military") });
   else eff = t(`pharaoh.effect.${action}`);
