@@ -123,6 +123,12 @@ def play(page, server: str, until, limit: float, shot: bool = False) -> dict:  #
             if view["version"] == board_version(page):
                 offered = clickable_moves(page)
                 assert offered and offered <= set(view["legal"]), offered - set(view["legal"])
+                # what only selects (a kind of the chart, a die to shift) leads to some legal move
+                selects = page.eval_on_selector_all("[data-select]", "els => els.map(e => e.dataset.select)")
+                prefixes = {"kind": "build", "shift": "shift"}
+                for sel in selects:
+                    word, rest = sel.split(" ", 1)
+                    assert any(m.startswith(f"{prefixes[word]} {rest} ") for m in view["legal"]), sel
                 state["checked"] += 1
         before = board_version(page)
         move = target.get_attribute("data-move")
