@@ -188,6 +188,7 @@ export function describeEvent(line, names, t) {
 const W = 1000;
 let helpOpen = false; // the "How to play" box stays as the player left it
 const seenTallies = {}; // game id -> epochs scored when last drawn
+const prevTrack = {}; // game id -> the auction track when last drawn
 const PANEL_Y = 292;
 const PANEL_H = 134;
 
@@ -255,6 +256,9 @@ export function render(ctx) {
   // auction track
   svg.append(s("text", { x: 172, y: 104, class: "lbl" }, t("ra.auctiontrack")));
   const track = obs.auction_track || [];
+  // a tile that has just come onto the track is marked for a moment
+  const before = prevTrack[view.id];
+  prevTrack[view.id] = track.slice();
   for (let i = 0; i < 8; i++) {
     const x = 172 + i * 60, y = 114, w = 54, hh = 68;
     svg.append(s("rect", { x, y, width: w, height: hh, rx: 7, fill: "rgba(120,80,30,.12)", stroke: "#a58650", "stroke-dasharray": "4 3" }));
@@ -264,6 +268,7 @@ export function render(ctx) {
     const move = `god ${kind}`;
     const tl = tile(kind, x, y, w, hh, t, takeable ? { class: "tile clickable" + (DISASTERS.includes(kind) ? " disaster" : ""), "data-move": move } : {});
     if (takeable) tl.addEventListener("click", () => { ui.god = false; send(move); });
+    if (before && before[i] !== kind) tl.classList.add("fresh");
     svg.append(tl);
   }
   // auction status under the track
