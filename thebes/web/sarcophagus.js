@@ -273,6 +273,11 @@ export function fameOf(tiles) {
 // Tiles a seat holds, of every kind (ruling 23's tie-break): face up, plus unrevealed sarcophagus tiles.
 function heldCount(obs, p) { return obs.claimed[p].length + obs.sarcophagi[p].filter((l) => !l.tile).length; }
 
+// A 12px SVG text line squeezed into `width` when it would overflow (about 6.6px a character).
+function fit(text, width) {
+  return text.length * 6.6 > width ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {};
+}
+
 function bonusList(f, t) {
   return f.bonuses.map(([suit, c, b]) => t("sarcophagus.bonus.one", { n: c, suit: t(`sarcophagus.suit.${suit}`), bonus: b })).join(", ");
 }
@@ -648,9 +653,9 @@ export function render(ctx) {
       t("sarcophagus.fame", { fame: f.fame })));
     const bits = [t("sarcophagus.inhand", { n: obs.hands[p] })];
     if (obs.gods[p]) bits.push(t("sarcophagus.protected"));
-    panel.append(s("text", { x: RX + 14, y: ry + 46, class: "lbl small" }, bits.join(" · ")));
+    panel.append(s("text", { x: RX + 14, y: ry + 46, class: "lbl small", ...fit(bits.join(" · "), RW - 28) }, bits.join(" · ")));
     const top = f.bonuses.length ? 16 : 0; // a line for the suit bonuses
-    if (top) panel.append(s("text", { x: RX + 14, y: ry + 62, class: "lbl small", "data-bonus": String(f.bonus) }, bonusText(f, t)));
+    if (top) panel.append(s("text", { x: RX + 14, y: ry + 62, class: "lbl small", "data-bonus": String(f.bonus), ...fit(bonusText(f, t), RW - 28) }, bonusText(f, t)));
     // claimed tiles (clickable to discard to a trap), then the sarcophagus tiles
     let k = 0;
     const place = () => { const x = RX + 14 + (k % perRow) * 40; const y = ry + 56 + top + Math.floor(k / perRow) * 42; k += 1; return [x, y]; };
@@ -688,7 +693,7 @@ export function render(ctx) {
     const g = s("g", { id: "sarc-tie" },
       s("text", { x: RX + 6, y: ry + 14, class: "lbl small", style: "fill:#e9dcc0" }, t("sarcophagus.lasttie", { pos: tie.pos, tile: tileLabel(tie.tile, t) })),
       s("text", { x: RX + 6, y: ry + 30, class: "lbl small", style: "fill:#e9dcc0",
-        ...(coins.length > 60 ? { textLength: RW - 12, lengthAdjust: "spacingAndGlyphs" } : {}) }, t("sarcophagus.lasttie.coins", { coins })));
+        ...fit(t("sarcophagus.lasttie.coins", { coins }), RW - 12) }, t("sarcophagus.lasttie.coins", { coins })));
     svg.append(g);
     ry += 16;
     ry += 24;
