@@ -470,6 +470,9 @@ function showGame(root, gameId, token) {
       h("a", { class: "btn", href: "/", "data-nav": "" }, t("game.back")),
       h("h1", null, title),
       h("span", { class: "who" }, v.seat ? t("game.seat", { seat: v.seat, name: seatLabel(v.names, v.seat) }) : t("game.spectator")),
+      !v.seat && mySeats()[gameId] && mySeats()[gameId].token
+        ? h("a", { class: "btn primary", href: playUrl(gameId, mySeats()[gameId].token), "data-nav": "" }, t("lobby.resume", { seat: mySeats()[gameId].seat || "?" }))
+        : null,
       h("span", { class: "status-tag " + v.status }, t("status." + v.status)),
       statusEl,
       h("span", { class: "spacer" }),
