@@ -214,3 +214,165 @@ def test_pharaohs_heir_full_game_against_bots(server: str, browser_context) -> N
     assert watcher.locator("[data-move], [data-add], [data-pick]").count() == 0
     assert watcher.locator("#ph-ranking").inner_text() == page.locator("#ph-ranking").inner_text()
     assert errors == [], errors
+
+
+# ---------------------------------------------------------------- the table on engine states
+# Mount the module on a bare element of the page with a view built from an engine state,
+# then act as a player would: record what is clickable, then compose a move by clicking
+# (random + until none is left, or a coin then a site) and report what Confirm would send.
+RENDER_JS = """async ([view, seed]) => {
+  const m = await import('/static/pharaohs_heir.js');
+  const { t } = await import('/static/i18n.js');
+  const h = (tag, attrs, ...kids) => {
+    const n = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith('on')) n.addEventListener(k.slice(2), v);
+      else if (k === 'class') n.className = v; else n.setAttribute(k, v === true ? '' : v);
+    }
+    for (const c of kids.flat()) if (c !== null && c !== undefined && c !== false) n.append(c instanceof Node ? c : String(c));
+    return n;
+  };
+  let r = seed;
+  const rnd = () => { r = (r * 1103515245 + 12345) % 2147483648; return r / 2147483648; };
+  let root = document.getElementById('synthetic');
+  if (!root) { root = document.createElement('div'); root.id = 'synthetic'; document.body.prepend(root); }
+  root.replaceChildren();
+  const parts = {};
+  for (const k of ['hint', 'actions', 'board', 'below']) { parts[k] = document.createElement('div'); root.append(parts[k]); }
+  const sent = [];
+  const ctx = { view, board: parts.board, hint: parts.hint, actions: parts.actions, below: parts.below,
+    send: (mv) => sent.push(mv), t, ui: {}, h, notify: () => {} };
+  ctx.redraw = () => m.render(ctx);
+  m.render(ctx);
+  const all = (sel) => [...root.querySelectorAll(sel)];
+  const attr = (sel, a) => all(sel).map((e) => e.getAttribute(a));
+  const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  const out = { hint: parts.hint.textContent, moves: attr('[data-move]', 'data-move'),
+    adds: [...new Set(attr('.ph-mat.mine [data-add]', 'data-add'))], foreignAdds: all('.ph-mat:not(.mine) [data-add], .ph-mat:not(.mine) [data-pick]').length,
+    picks: [...new Set(attr('[data-pick]', 'data-pick'))], takes: attr('[data-take]', 'data-take'),
+    peeked: all('#ph-peeked').length, mats: all('.ph-mat').length, text: root.textContent };
+  out.columns = {};
+  for (const tile of out.takes) {
+    click(root.querySelector(`[data-take="${tile}"]`));
+    out.columns[tile] = attr('[data-move^="take "]', 'data-move');
+  }
+  if (view.observation.phase === 'build') {
+    const coins = all('[data-pick^="coin:"]');
+    if (coins.length) click(coins[Math.floor(rnd() * coins.length)]);
+    const sites = all('[data-pick^="site:"]');
+    if (sites.length) click(sites[Math.floor(rnd() * sites.length)]);
+  } else {
+    for (let i = 0; i < 400; i++) {
+      const adds = all('.ph-mat.mine [data-add]:not([disabled])');
+      if (!adds.length) break;
+      click(adds[Math.floor(rnd() * adds.length)]);
+    }
+  }
+  const confirm = root.querySelector('#ph-confirm');
+  out.confirm = confirm ? confirm.getAttribute('data-move') : null;
+  if (confirm && out.confirm) click(confirm);
+  out.sent = sent;
+  return out;
+}"""
+
+
+def engine_views(seeds: int = 40, per_kind: int = 6):
+    """Seat 1's views (as the server builds them) in states reached by random play with
+    3 and 4 players: up to ``per_kind`` of each decision kind (the observation's phase,
+    the Overseer's take and choice kept apart)."""
+    from thebes.core import CHANCE
+    from thebes.games.pharaohs_heir import GAME
+    from thebes.games.pharaohs_heir.state import PHASE_NAMES
+
+    found: dict[str, list[dict]] = {}
+    for seed in range(seeds):
+        if len(found) >= 12 and all(len(v) >= per_kind for v in found.values()):
+            break
+        rng = random.Random(seed)
+        n = 3 + seed % 2
+        state = GAME.new_initial_state(n, {})
+        version = 0
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+            else:
+                kind = None
+                if player == 0 and rng.random() < 0.7:
+                    kind = PHASE_NAMES[state.phase]
+                    kind += "/overseer" if kind == "take" and state.overseer == 0 else ""
+                if kind and len(found.setdefault(kind, [])) < per_kind:
+                    obs = state.observation(0)
+                    found[kind].append({
+                        "id": f"syn-{seed}-{version}", "game": "pharaohs-heir", "players": n, "options": {},
+                        "status": "playing", "version": version, "seat": 1,
+                        "names": ["Ann"] + [f"Bot {i}" for i in range(2, n + 1)], "to_move": 1,
+                        "observation": obs, "legal": state.legal_events(), "log": [], "result": None})
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+            version += 1
+    return found
+
+
+def test_table_on_engine_states(server: str, browser_context) -> None:  # noqa: F811
+    """What the table lets a player click is exactly the legal moves, for every kind of
+    decision (protect, the unrest's place, pay and starve too), and what a player composes
+    by clicking is sent only when legal; nothing is clickable on another seat's mat."""
+    found = engine_views()
+    kinds = {"choose", "take", "take/overseer", "offer", "bonus", "place", "reap", "starve",
+             "protect", "build", "pay", "unrest"}
+    assert kinds <= set(found), sorted(set(found))
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(server + "/")
+    page.wait_for_selector("#create-form")
+    rendered = 0
+    for kind, views in sorted(found.items()):
+        for i, view in enumerate(views):
+            legal = view["legal"]
+            heads = {m.split()[0] for m in legal}
+            out = page.evaluate(RENDER_JS, [view, 17 + i])
+            rendered += 1
+            assert out["mats"] == view["players"] and out["foreignAdds"] == 0
+            assert "Your turn" in out["hint"], (kind, out["hint"])
+            assert set(out["moves"]) <= set(legal) | {None}, kind
+            if kind == "choose":
+                assert sorted(out["moves"]) == sorted(legal)
+            elif kind.startswith("take"):
+                tiles = {m.split()[1] for m in legal}
+                direct = {m for m in out["moves"] if m.startswith("take ")}
+                assert {m.split()[1] for m in direct} | set(out["takes"]) == tiles
+                got = direct | {m for cols in out["columns"].values() for m in cols}
+                assert got == set(legal), kind
+            elif kind == "bonus":
+                assert sorted(out["moves"]) == sorted(legal)
+            elif kind == "build":
+                builds = [m for m in legal if m.startswith("build ")]
+                picks = set(out["picks"])
+                for m in builds:
+                    words = m.split()[1:]
+                    if words[0] == "canal":
+                        assert f"canal:{words[1]}" in picks, m
+                        words = words[2:]
+                    if words:
+                        assert f"coin:{words[1]}" in picks, m
+                        assert (f"site:{words[2]}" if words[0] != "floodwall" else "site:nile") in picks, m
+                assert ("pass" in out["moves"]) == ("pass" in legal)
+                if out["confirm"]:
+                    assert out["confirm"] in legal and out["sent"] == [out["confirm"]]
+                else:   # no coin can be built here: only canals, or nothing
+                    assert not any(p.startswith("coin:") for p in picks)
+            else:       # a split composed by clicking + until none is left: always legal
+                assert heads <= {"place", "pay", "offer", "reap", "starve", "protect"}, heads
+                assert out["confirm"] in legal, (kind, out["confirm"])
+                assert out["sent"] == [out["confirm"]]
+                keys = set()
+                for m in legal:
+                    keys |= {w.split(":")[0] for w in m.split()[1:] if not w.isdigit()}
+                assert set(out["adds"]) - {"grain"} <= keys, (kind, out["adds"])
+            nile = view["observation"]["nile"]
+            assert out["peeked"] == (1 if "peeked" in nile else 0)
+    assert rendered >= 50
+    assert errors == [], errors
