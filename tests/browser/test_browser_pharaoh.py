@@ -150,6 +150,7 @@ def play(page, server: str, until, limit: float, shot: bool = False) -> dict:  #
                 and int(page.locator("#ph-round").get_attribute("data-round")) >= 7:
             # a building chosen in the chart, its squares lit: the screenshot of a game in progress
             SHOTS.mkdir(parents=True, exist_ok=True)
+            page.evaluate("document.querySelectorAll('#toasts .toast').forEach(n => n.remove())")  # round notices
             page.screenshot(path=str(SHOTS / "pharaoh.png"), full_page=True)
             state["shot"] = True
     return state

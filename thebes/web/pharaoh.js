@@ -155,6 +155,8 @@ addStrings({
     "pharaoh.hint.build": "Build: choose a building in the chart (the ones you can afford are lit), then click an empty square of your sheet. Or build nothing this round.",
     "pharaoh.hint.free": "Free build (your admin): choose any building but an admin in the chart, it costs nothing, then click a square. Or no free build.",
     "pharaoh.hint.square": "Click a lit square of your sheet to draw your {kind}.",
+    "pharaoh.hint.square.bonus": "Click a lit square of your sheet to draw your {kind} (+1: its bonus applies there as the sheet stands).",
+    "pharaoh.bonus": "+1 bonus here",
     "pharaoh.hint.guild": "Your guild gives one resource: choose which (the buttons under this line).",
     "pharaoh.hint.wait": "Waiting for {name}…",
     "pharaoh.hint.over.solo": "Game over: {n} points. Your title: {title}.",
@@ -295,6 +297,8 @@ addStrings({
     "pharaoh.hint.build": "Construction : choisissez un bâtiment dans le tableau (ceux que vous pouvez payer sont allumés), puis cliquez une case vide de votre feuille. Ou ne construisez rien ce tour.",
     "pharaoh.hint.free": "Construction gratuite (administration) : choisissez n'importe quel bâtiment sauf une administration, il ne coûte rien, puis cliquez une case. Ou renoncez.",
     "pharaoh.hint.square": "Cliquez une case allumée de votre feuille pour y dessiner : {kind}.",
+    "pharaoh.hint.square.bonus": "Cliquez une case allumée de votre feuille pour y dessiner : {kind} (+1 : son bonus s'y applique, selon la feuille actuelle).",
+    "pharaoh.bonus": "bonus de +1 ici",
     "pharaoh.hint.guild": "Votre guilde donne une ressource : choisissez laquelle (les boutons sous cette ligne).",
     "pharaoh.hint.wait": "En attente de {name}…",
     "pharaoh.hint.over.solo": "Partie terminée : {n} points. Votre titre : {title}.",
@@ -370,6 +374,26 @@ function yieldOf(sheet, action) {
 function canPay(info, kind) {
   if (kind === "monument" && info.monuments_drawn >= MONUMENT_LIMIT) return false;
   return COST[kind].every((n, r) => info.storage[RESOURCES[r]] >= n);
+}
+
+function neighbours(sq) {
+  const x = LETTERS.indexOf(sq[0]), y = Number(sq[1]);
+  const out = [];
+  for (const [dx, dy] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+    if (x + dx >= 0 && x + dx < 6 && y + dy >= 1 && y + dy <= 6) out.push(LETTERS[x + dx] + (y + dy));
+  }
+  return out;
+}
+
+// Whether a kind drawn on sq would have its +1 bonus on the sheet as it stands now
+// (the bonus is judged at the end of the round; this is a guide for the click).
+function bonusNow(obs, sheet, kind, sq) {
+  const near = (test) => neighbours(sq).some(test);
+  if (kind === "housing" || kind === "admin") return near((q) => sheet[q] === "road");
+  if (kind === "industrial") return /^[af]|[16]$/.test(sq);
+  if (kind === "farming") return near((q) => (obs.rivers || []).includes(q));
+  if (kind === "treasury") return near((q) => sheet[q] === "admin");
+  return false;
 }
 
 function costText(kind, t) {
@@ -473,6 +497,7 @@ const STYLE = `
 .ph-sheet .sq-label { font-size: 13px; fill: #8a6a35; font-weight: 700; }
 .ph-sheet .tile-label { font-size: 10.5px; font-weight: 700; }
 .ph-sheet .target { cursor: pointer; }
+.ph-sheet .bonus-mark { font-size: 20px; font-weight: 800; fill: #3f8f4f; pointer-events: none; }
 .ph-sheet .target .hl { fill: rgba(255, 225, 77, .28); stroke: #ffe14d; stroke-width: 3; }
 .ph-sheet .target:hover .hl { fill: rgba(255, 225, 77, .55); }
 .ph-sheet .target.erase .hl { fill: rgba(255, 59, 47, .18); stroke: #ff3b2f; }
@@ -588,7 +613,12 @@ function sheetSvg(obs, info, { cell, labels, targets, send, t }) {
         g.setAttribute("data-move", target.move);
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
-        g.append(s("rect", { x: x + 3, y: y + 3, width: cell - 6, height: cell - 6, rx: 6, class: "hl" }), s("title", null, `${target.label} · ${sq}`));
+        g.append(s("rect", { x: x + 3, y: y + 3, width: cell - 6, height: cell - 6, rx: 6, class: "hl" }),
+          s("title", null, `${target.label} · ${sq}` + (target.bonus ? ` · ${t("pharaoh.bonus")}` : "")));
+        if (target.bonus) {
+          g.setAttribute("data-bonus", "1");
+          g.append(s("text", { x: x + cell / 2, y: y + cell / 2 + 7, "text-anchor": "middle", class: "bonus-mark" }, "+1"));
+        }
         g.addEventListener("click", () => send(target.move));
         g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); send(target.move); } });
       }
@@ -657,7 +687,9 @@ export function render(ctx) {
   const targets = new Map();
   if (me === big && myTurn) {
     if (ui.kind && builds[ui.kind]) {
-      for (const [sq, move] of builds[ui.kind]) targets.set(sq, { move, label: t(`pharaoh.kind.${ui.kind}`) });
+      for (const [sq, move] of builds[ui.kind]) {
+        targets.set(sq, { move, label: t(`pharaoh.kind.${ui.kind}`), bonus: bonusNow(obs, info.sheet, ui.kind, sq) });
+      }
     }
     for (const sq of erases) targets.set(sq, { move: `erase ${sq}`, cls: "erase", label: t("pharaoh.act.flood") });
   }
@@ -859,7 +891,8 @@ export function render(ctx) {
   } else if (phase === "erase") {
     text = t("pharaoh.hint.erase");
   } else if (phase === "build action" || phase === "free build") {
-    text = ui.kind ? t("pharaoh.hint.square", { kind: t(`pharaoh.kind.${ui.kind}`) }) : t(phase === "free build" ? "pharaoh.hint.free" : "pharaoh.hint.build");
+    const withBonus = ["housing", "industrial", "farming", "treasury", "admin"].includes(ui.kind);
+    text = ui.kind ? t(withBonus ? "pharaoh.hint.square.bonus" : "pharaoh.hint.square", { kind: t(`pharaoh.kind.${ui.kind}`) }) : t(phase === "free build" ? "pharaoh.hint.free" : "pharaoh.hint.build");
     if (ui.kind) btns.push(h("button", { class: "btn", onclick: () => { ui.kind = null; redraw(); } }, t("pharaoh.deselect")));
     if (legalSet.has("skip")) btns.push(h("button", { class: "btn", id: "ph-skip", "data-move": "skip", onclick: () => send("skip") }, t(phase === "free build" ? "pharaoh.skip.free" : "pharaoh.skip")));
   } else if (phase === "guild resource") {
