@@ -405,6 +405,8 @@ class SarcophagusState(State):
         self._next_end_discard()
 
     def _next_end_discard(self) -> None:
+        """The next owed end-of-game discard whose seat still holds a number tile, or
+        the end: fame and ranking are fixed then (spec, Scoring; ruling 23)."""
         queue = self.end_queue
         while queue:
             seat, queue = queue[0], queue[1:]
