@@ -65,6 +65,28 @@ def clickable_moves(page) -> set[str]:
     return set(page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)"))
 
 
+def check_bonus_marks(server: str, page) -> int:  # noqa: F811
+    """The '+1' marks on the lit squares are the engine's bonus for the chosen kind there, now."""
+    from thebes.games.pharaoh import board, scoring
+
+    kind = page.locator("#ph-chart tr.selected").get_attribute("data-kind")
+    obs = view_of(server, page)["observation"]
+    cells = [board.EMPTY] * board.SQUARES
+    for sq, k in obs["seats"][0]["sheet"].items():
+        cells[board.SQUARE_NAMES.index(sq)] = board.KINDS.index(k)
+    for sq in obs["hills"]:
+        cells[board.SQUARE_NAMES.index(sq)] = board.HILL
+    for sq in obs["rivers"]:
+        cells[board.SQUARE_NAMES.index(sq)] = board.RIVER
+    marks = page.eval_on_selector_all(".ph-main .target[data-square]",
+                                      "els => els.map(e => [e.dataset.square, e.dataset.bonus === '1'])")
+    for sq, marked in marks:
+        trial = list(cells)
+        trial[board.SQUARE_NAMES.index(sq)] = board.KINDS.index(kind)
+        assert marked == bool(scoring.bonus(trial, board.SQUARE_NAMES.index(sq))), (kind, sq)
+    return len(marks)
+
+
 def pick(page, state: dict):
     """(element, sends_a_move) to click under a simple policy, or (None, False)."""
     erase = page.locator('.ph-sheet .target[data-move^="erase "]')
@@ -105,7 +127,8 @@ def pick(page, state: dict):
 
 def play(page, server: str, until, limit: float, shot: bool = False) -> dict:  # noqa: F811
     """Click until ``until(page)`` holds; every move offered is checked against the legal list now and then."""
-    state = {"clicks": 0, "moves": 0, "shifts": 0, "checked": 0, "shot": False, "built": set()}
+    state = {"clicks": 0, "moves": 0, "shifts": 0, "checked": 0, "shot": False, "built": set(),
+             "bonus_checks": 0}
     deadline = time.time() + limit
     stuck_since = time.time()
     while not until(page):
@@ -146,7 +169,10 @@ def play(page, server: str, until, limit: float, shot: bool = False) -> dict:  #
                     "v => Number(document.querySelector('#board').dataset.version) !== v", arg=before, timeout=5000)
             except sync_api.TimeoutError:
                 pass
-        elif shot and not state["shot"] and page.locator(".ph-main .ph-sheet .target").count() \
+        elif page.locator("#ph-chart tr.selected").count() and state["bonus_checks"] < 12:
+            state["bonus_checks"] += 1
+            assert check_bonus_marks(server, page) > 0
+        if not sends and shot and not state["shot"] and page.locator(".ph-main .ph-sheet .target").count() \
                 and int(page.locator("#ph-round").get_attribute("data-round")) >= 7:
             # a building chosen in the chart, its squares lit: the screenshot of a game in progress
             SHOTS.mkdir(parents=True, exist_ok=True)
@@ -178,6 +204,7 @@ def test_solo_pharaoh_played_to_the_end(server: str, context) -> None:  # noqa: 
     state = play(page, server, lambda p: p.locator("#ranking").count() > 0, limit=100, shot=True)
 
     assert state["checked"] >= 3
+    assert state["bonus_checks"] >= 5
     assert state["shifts"] >= 1
     assert "pays 1" in page.locator("#log").inner_text()       # the shift was made, and paid
     assert len(state["built"]) >= 4, state["built"]
