@@ -25,6 +25,7 @@ const SEAT_COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
 addStrings({
   en: {
     "pharaohs_heir.cycle": "Cycle {cycle} of 2 · year {turn} of 6",
+    "pharaohs_heir.unrest": "Time of Unrest, before the second cycle",
     "pharaohs_heir.nile": "Nile tile",
     "pharaohs_heir.nile.none": "not turned yet",
     "pharaohs_heir.nile.flood": "flood",
@@ -158,6 +159,7 @@ addStrings({
   },
   fr: {
     "pharaohs_heir.cycle": "Cycle {cycle} sur 2 · année {turn} sur 6",
+    "pharaohs_heir.unrest": "Temps des troubles, avant le second cycle",
     "pharaohs_heir.nile": "Tuile du Nil",
     "pharaohs_heir.nile.none": "pas encore retournée",
     "pharaohs_heir.nile.flood": "crue",
@@ -552,7 +554,7 @@ export function render(ctx) {
   const nile = obs.nile || {};
   const tileClass = nile.tile === "flood" || nile.tile === "drought" ? nile.tile : nile.tile ? "" : "none";
   const nileBox = h("div", { class: "ph-box", id: "ph-nile" },
-    h("h3", null, t("pharaohs_heir.cycle", { cycle: obs.cycle, turn: Math.min(obs.turn, 6) })),
+    h("h3", null, obs.phase === "unrest" ? t("pharaohs_heir.unrest") : t("pharaohs_heir.cycle", { cycle: obs.cycle, turn: Math.min(obs.turn, 6) })),
     h("div", { class: "ph-nile" },
       h("div", { class: `ph-niletile ${tileClass}`, title: t("pharaohs_heir.nile") }, nile.tile ? nileWords(nile.tile, t) : t("pharaohs_heir.nile.none")),
       h("div", null,
@@ -628,7 +630,11 @@ export function render(ctx) {
     mat.floodwalls.length ? mat.floodwalls.map((v) => h("span", { class: "ph-coin wall", title: t("pharaohs_heir.bld.floodwall") }, String(v)))
       : h("span", { class: "ph-small" }, t("pharaohs_heir.floodwalls.none")),
     mineMat && ui.b.site === "nile" && ui.b.x ? h("span", { class: "ph-coin wall sel" }, `+${ui.b.x}`) : null));
-    for (const c of COLUMNS) grid.append(h("div", { class: `ph-colhead ${c}` }, t(`pharaohs_heir.col.${c}`)));
+    for (const c of COLUMNS) {
+      const into = mineMat && ui.take && legal.has(`take ${ui.take} ${c}`) ? `take ${ui.take} ${c}` : null;
+      grid.append(h("div", { class: `ph-colhead ${c}` + (into ? " ph-click" : ""), "data-move": into, onclick: into ? () => send(into) : null,
+        title: into ? t("pharaohs_heir.intocol", { col: t(`pharaohs_heir.type.${c}`) }) : null }, t(`pharaohs_heir.col.${c}`)));
+    }
     const rows = Math.max(...COLUMNS.map((c) => mat.columns[c].length));
     for (let r = 0; r < rows; r++) {
       for (const c of COLUMNS) {
