@@ -69,7 +69,7 @@ def check_bonus_marks(server: str, page) -> int:  # noqa: F811
     """The '+1' marks on the lit squares are the engine's bonus for the chosen kind there, now."""
     from thebes.games.pharaoh import board, scoring
 
-    kind = page.locator("#ph-chart tr.selected").get_attribute("data-kind")
+    kind = page.locator("#rw-chart tr.selected").get_attribute("data-kind")
     obs = view_of(server, page)["observation"]
     cells = [board.EMPTY] * board.SQUARES
     for sq, k in obs["seats"][0]["sheet"].items():
@@ -78,7 +78,7 @@ def check_bonus_marks(server: str, page) -> int:  # noqa: F811
         cells[board.SQUARE_NAMES.index(sq)] = board.HILL
     for sq in obs["rivers"]:
         cells[board.SQUARE_NAMES.index(sq)] = board.RIVER
-    marks = page.eval_on_selector_all(".ph-main .target[data-square]",
+    marks = page.eval_on_selector_all(".rw-main .target[data-square]",
                                       "els => els.map(e => [e.dataset.square, e.dataset.bonus === '1'])")
     for sq, marked in marks:
         trial = list(cells)
@@ -89,22 +89,22 @@ def check_bonus_marks(server: str, page) -> int:  # noqa: F811
 
 def pick(page, state: dict):
     """(element, sends_a_move) to click under a simple policy, or (None, False)."""
-    erase = page.locator('.ph-sheet .target[data-move^="erase "]')
+    erase = page.locator('.rw-sheet .target[data-move^="erase "]')
     if erase.count():
         return erase.first, True
-    square = page.locator(".ph-main .ph-sheet .target[data-move]")
+    square = page.locator(".rw-main .rw-sheet .target[data-move]")
     if square.count():          # a building is chosen (or the first housing): a lit square
         return square.nth(state["clicks"] % square.count()), True
     take = page.locator('#action-bar [data-move^="take "]')
     if take.count():
         return take.nth(state["clicks"] % take.count()), True
-    pay = page.locator("#ph-pay [data-move]")
+    pay = page.locator("#rw-pay [data-move]")
     if pay.count():
         return pay.first, True
-    offers = page.locator(".ph-offer.clickable[data-move]")
+    offers = page.locator(".rw-offer.clickable[data-move]")
     if offers.count():
         steps = page.locator("[data-select^='shift ']")
-        round_ = int(page.locator("#ph-round").get_attribute("data-round"))
+        round_ = int(page.locator("#rw-round").get_attribute("data-round"))
         if steps.count() and round_ >= 3 and state["shifts"] < (1 if round_ < 12 else 2):
             state["shifts"] += 1
             return steps.first, False
@@ -112,14 +112,14 @@ def pick(page, state: dict):
         if yielding:                          # a production that yields something, in turn, else any
             return offers.nth(yielding[state["clicks"] % len(yielding)]), True
         return offers.first, True
-    kinds = page.locator("#ph-chart tr.clickable[data-select]")
+    kinds = page.locator("#rw-chart tr.clickable[data-select]")
     if kinds.count():
         have = [kinds.nth(i).get_attribute("data-kind") for i in range(kinds.count())]
         wanted = [k for k in PREFERENCE if k in have and k not in state["built"]]   # something new first
         wanted += [k for k in PREFERENCE if k in have and (k != "road" or state["clicks"] % 5 == 0)]
         if wanted:
             return kinds.nth(have.index(wanted[0])), False
-    skip = page.locator('#ph-skip[data-move="skip"]')
+    skip = page.locator('#rw-skip[data-move="skip"]')
     if skip.count():
         return skip.first, True
     return None, False
@@ -169,11 +169,11 @@ def play(page, server: str, until, limit: float, shot: bool = False) -> dict:  #
                     "v => Number(document.querySelector('#board').dataset.version) !== v", arg=before, timeout=5000)
             except sync_api.TimeoutError:
                 pass
-        elif page.locator("#ph-chart tr.selected").count() and state["bonus_checks"] < 12:
+        elif page.locator("#rw-chart tr.selected").count() and state["bonus_checks"] < 12:
             state["bonus_checks"] += 1
             assert check_bonus_marks(server, page) > 0
-        if not sends and shot and not state["shot"] and page.locator(".ph-main .ph-sheet .target").count() \
-                and int(page.locator("#ph-round").get_attribute("data-round")) >= 7:
+        if not sends and shot and not state["shot"] and page.locator(".rw-main .rw-sheet .target").count() \
+                and int(page.locator("#rw-round").get_attribute("data-round")) >= 7:
             # a building chosen in the chart, its squares lit: the screenshot of a game in progress
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.evaluate("document.querySelectorAll('#toasts .toast').forEach(n => n.remove())")  # round notices
@@ -191,14 +191,14 @@ def test_solo_pharaoh_played_to_the_end(server: str, context) -> None:  # noqa: 
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.goto(server + created["links"][0]["url"])
-    page.wait_for_selector(".ph-table")
+    page.wait_for_selector(".rw-table")
 
     # Setup: the sheet with its terrain, the first housing on any empty square.
-    assert page.locator(".ph-main .terrain.hill").count() == 3
-    assert page.locator(".ph-main .terrain.river").count() == 2
-    assert page.locator(".ph-main .ph-sheet .target").count() == 31
+    assert page.locator(".rw-main .terrain.hill").count() == 3
+    assert page.locator(".rw-main .terrain.river").count() == 2
+    assert page.locator(".rw-main .rw-sheet .target").count() == 31
     assert "first housing" in page.locator("#hint").inner_text()
-    assert page.locator("#ph-objectives li").count() in (2, 3)
+    assert page.locator("#rw-objectives li").count() in (2, 3)
     assert page.locator("[data-move]").count() == 31       # never a list of every move
 
     state = play(page, server, lambda p: p.locator("#ranking").count() > 0, limit=100, shot=True)
@@ -216,11 +216,11 @@ def test_solo_pharaoh_played_to_the_end(server: str, context) -> None:  # noqa: 
     assert f"{score} points" in hint
     title = obs["title"]
     if title:
-        assert title in hint and title in page.locator("#ph-title").inner_text()
+        assert title in hint and title in page.locator("#rw-title").inner_text()
     else:
-        assert "No title" in page.locator("#ph-title").inner_text()
+        assert "No title" in page.locator("#rw-title").inner_text()
     assert page.locator("#ranking li").count() == 1
-    cells = page.locator("#ph-scoresheet tbody tr").first.locator("td")
+    cells = page.locator("#rw-scoresheet tbody tr").first.locator("td")
     assert cells.count() == 21
     assert cells.nth(20).inner_text() == str(score)
     assert [cells.nth(r).inner_text() for r in range(20)] == [str(v) for v in obs["seats"][0]["round_scores"]]
@@ -233,8 +233,8 @@ def test_solo_pharaoh_played_to_the_end(server: str, context) -> None:  # noqa: 
     # Once in French: the hint, the chart and the log follow the language.
     page.select_option("#lang", "fr")
     assert "Partie terminée" in page.locator("#hint").inner_text()
-    assert "Tableau des bâtiments" in page.locator(".ph-table").inner_text()
-    assert "Feuille de score" in page.locator("#ph-scoresheet").inner_text()
+    assert "Tableau des bâtiments" in page.locator(".rw-table").inner_text()
+    assert "Feuille de score" in page.locator("#rw-scoresheet").inner_text()
     assert "Les dés donnent" in page.locator("#log").inner_text()
     page.select_option("#lang", "en")
     assert "Game over" in page.locator("#hint").inner_text()
@@ -255,25 +255,25 @@ def test_two_seats_show_both_sheets(server: str, context) -> None:  # noqa: F811
     page.check(".options input[type=checkbox]")
     page.click("#create-submit")
     page.wait_for_url(re.compile(r"/play/[^?]+\?token="))
-    page.wait_for_selector(".ph-table")
-    assert page.locator(".ph-main").get_attribute("data-seat") == "1"
-    others = page.locator("#ph-others .ph-other")
+    page.wait_for_selector(".rw-table")
+    assert page.locator(".rw-main").get_attribute("data-seat") == "1"
+    others = page.locator("#rw-others .rw-other")
     assert others.count() == 1 and "greedy" in others.first.inner_text()
     assert others.first.locator(".terrain").count() == 5     # the same terrain on every sheet
-    assert page.locator("#ph-scoresheet tbody tr").count() == 2
+    assert page.locator("#rw-scoresheet tbody tr").count() == 2
     # Play into round 2: the bot's sheet fills as it plays after us.
-    play(page, server, lambda p: int(p.locator("#ph-round").get_attribute("data-round")) >= 2
-         and p.locator(".ph-offer.clickable").count() > 0, limit=40)
+    play(page, server, lambda p: int(p.locator("#rw-round").get_attribute("data-round")) >= 2
+         and p.locator(".rw-offer.clickable").count() > 0, limit=40)
     view = view_of(server, page)
     bot_tiles = len(view["observation"]["seats"][1]["sheet"])
     assert bot_tiles >= 1
     assert others.first.locator(".tile").count() == bot_tiles
-    assert page.locator(".ph-main .tile").count() == len(view["observation"]["seats"][0]["sheet"])
+    assert page.locator(".rw-main .tile").count() == len(view["observation"]["seats"][0]["sheet"])
     # a spectator (no key) sees every sheet too, and nothing to click
     watcher = context.new_page()
     watcher.goto(page.url.split("?")[0])
-    watcher.wait_for_selector(".ph-table")
-    assert watcher.locator(".ph-other").count() == 1
+    watcher.wait_for_selector(".rw-table")
+    assert watcher.locator(".rw-other").count() == 1
     assert watcher.locator("[data-move]").count() == 0
     assert "Your turn" not in watcher.locator("#hint").inner_text()
     assert errors == [], errors

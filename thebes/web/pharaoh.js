@@ -432,81 +432,81 @@ export function describeEvent(line, names, t) {
 
 // ------------------------------------------------------------------ drawing
 const STYLE = `
-.ph-table { display: grid; gap: .9rem; font-family: "DejaVu Sans", system-ui, sans-serif; }
-.ph-top { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
-.ph-main { flex: 0 1 430px; min-width: 280px; }
-.board .ph-main svg.ph-sheet { width: 100%; max-width: 430px; }
-.ph-side { flex: 1 1 380px; display: grid; gap: .7rem; min-width: 280px; }
-.ph-box { background: var(--panel, #2a251e); border: 1px solid #3d3428; border-radius: 10px; padding: .6rem .8rem; }
-.ph-box h3 { margin: 0 0 .45rem; font-size: .95rem; color: var(--gold, #f2b233); }
-.ph-head { display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: baseline; }
-.ph-head .ph-round { font-size: 1.15rem; font-weight: 700; color: var(--gold, #f2b233); }
-.ph-head .ph-score { font-weight: 700; }
-.ph-dice { display: flex; gap: 1.2rem; align-items: center; flex-wrap: wrap; }
-.ph-die { display: grid; justify-items: center; gap: .2rem; }
-.ph-die .ph-die-row { display: flex; gap: .3rem; align-items: center; }
-.board .ph-die svg { width: 54px; height: 54px; }
-.ph-die .ph-cap { font-size: .75rem; color: var(--muted, #b7a88e); }
-.ph-step { width: 2rem; height: 2rem; padding: 0; font-weight: 700; font-size: 1.1rem; }
-.ph-step.selected { outline: 3px solid #ffe14d; }
-.ph-note { font-size: .82rem; color: var(--muted, #b7a88e); }
-.ph-forced { color: #ff9c8c; font-weight: 700; }
-.ph-offers { display: flex; gap: .5rem; flex-wrap: wrap; margin-top: .3rem; }
-.ph-offers-cap { margin-top: .6rem; }
-.ph-offer { display: grid; gap: .1rem; text-align: left; min-width: 6.5rem; padding: .35rem .6rem; border-radius: 8px; border: 1px solid #5a4c38; background: #201b15; color: var(--ink, #f4ead8); font: inherit; }
-.ph-offer .ph-entry { font-size: .75rem; color: var(--muted, #b7a88e); }
-.ph-offer .ph-act { font-weight: 700; }
-.ph-offer .ph-eff { font-size: .78rem; }
-.ph-offer.off { opacity: .45; }
-.ph-offer.clickable { cursor: pointer; border-color: #ffe14d; background: #3a301c; box-shadow: 0 0 8px #ffe14d66; }
-.ph-offer.clickable:hover { filter: brightness(1.15); }
-.ph-pay { display: flex; gap: .4rem; flex-wrap: wrap; align-items: center; margin-top: .5rem; }
-.ph-res { display: flex; gap: .8rem; flex-wrap: wrap; }
-.ph-res-item { display: flex; gap: .3rem; align-items: center; font-weight: 600; }
-.ph-res-dot { display: inline-block; width: .95rem; height: .95rem; border-radius: 50%; border: 1px solid #0008; }
-.ph-chart { width: 100%; border-collapse: collapse; font-size: .84rem; }
-.ph-chart th { text-align: left; color: var(--muted, #b7a88e); font-weight: 500; padding: .15rem .3rem; }
-.ph-chart td { padding: .2rem .3rem; border-top: 1px solid #3d3428; }
-.ph-chart td:first-child { white-space: nowrap; }
-.ph-chart td.ph-can { color: #9fe29a; }
-.ph-chart tr.off { opacity: .5; }
-.ph-chart tr.affordable td { background: #3a301c; font-weight: 600; }
-.ph-chart tr.affordable td:first-child { box-shadow: inset 4px 0 0 #ffe14d; }
-.ph-chart tr.clickable { cursor: pointer; }
-.ph-chart tr.clickable:hover td { background: #4a3c20; }
-.ph-chart tr.selected td { background: #6b5315; color: #fff; }
-.ph-chart tr.selected td:first-child { box-shadow: inset 8px 0 0 #ffe14d; }
-.ph-chart .ph-swatch { display: inline-block; width: .9rem; height: .9rem; border-radius: 3px; margin-right: .35rem; vertical-align: -2px; border: 1px solid #0006; }
-.ph-scores { width: 100%; border-collapse: collapse; font-size: .8rem; text-align: center; }
-.ph-scores th, .ph-scores td { padding: .15rem .2rem; border: 1px solid #3d3428; min-width: 1.4rem; }
-.ph-scores th:first-child { text-align: left; }
-.ph-scores td.now { font-style: italic; color: #ffe14d; }
-.ph-scores td.neg { color: #ff9c8c; }
-.ph-scores td.pos { color: #9fe29a; }
-.ph-scores th.current { background: #3a301c; color: #ffe14d; }
-.ph-scores tr.active th { color: #2a1a00; background: #ffe14d; }
-.ph-scores td.total { font-weight: 700; color: var(--gold, #f2b233); }
-.ph-obj { list-style: none; margin: 0; padding: 0; display: grid; gap: .25rem; font-size: .88rem; }
-.ph-obj li.done { color: #9fe29a; }
-.ph-others { display: flex; flex-wrap: wrap; gap: .7rem; }
-.ph-other { background: #201b15; border: 1px solid #3d3428; border-radius: 8px; padding: .4rem; width: 190px; cursor: pointer; }
-.ph-other.active { border-color: #ffe14d; }
-.ph-other .ph-oname { font-weight: 700; font-size: .85rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.ph-other .ph-oline { font-size: .75rem; color: var(--muted, #b7a88e); }
-.board .ph-other svg.ph-sheet { width: 100%; }
-.ph-sheet .sq-label { font-size: 13px; fill: #8a6a35; font-weight: 700; }
-.ph-sheet .tile-label { font-size: 10.5px; font-weight: 700; }
-.ph-sheet .target { cursor: pointer; }
-.ph-sheet .bonus-mark { font-size: 20px; font-weight: 800; fill: #3f8f4f; pointer-events: none; }
-.ph-sheet .target .hl { fill: rgba(255, 225, 77, .28); stroke: #ffe14d; stroke-width: 3; }
-.ph-sheet .target:hover .hl { fill: rgba(255, 225, 77, .55); }
-.ph-sheet .target.erase .hl { fill: rgba(255, 59, 47, .18); stroke: #ff3b2f; }
-.ph-sheet .target.erase:hover .hl { fill: rgba(255, 59, 47, .45); }
-.ph-sheet .target:focus { outline: none; }
-.ph-sheet .target:focus-visible .hl { stroke: #fff; }
-.ph-rank { list-style: none; padding-left: .3rem; margin: 0; font-size: 1.05rem; }
-.ph-rank li.winner { color: var(--gold, #f2b233); font-weight: 700; }
-.ph-bar { display: flex; gap: .4rem; flex-wrap: wrap; }
+.rw-table { display: grid; gap: .9rem; font-family: "DejaVu Sans", system-ui, sans-serif; }
+.rw-top { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
+.rw-main { flex: 0 1 430px; min-width: 280px; }
+.board .rw-main svg.rw-sheet { width: 100%; max-width: 430px; }
+.rw-side { flex: 1 1 380px; display: grid; gap: .7rem; min-width: 280px; }
+.rw-box { background: var(--panel, #2a251e); border: 1px solid #3d3428; border-radius: 10px; padding: .6rem .8rem; }
+.rw-box h3 { margin: 0 0 .45rem; font-size: .95rem; color: var(--gold, #f2b233); }
+.rw-head { display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: baseline; }
+.rw-head .rw-round { font-size: 1.15rem; font-weight: 700; color: var(--gold, #f2b233); }
+.rw-head .rw-score { font-weight: 700; }
+.rw-dice { display: flex; gap: 1.2rem; align-items: center; flex-wrap: wrap; }
+.rw-die { display: grid; justify-items: center; gap: .2rem; }
+.rw-die .rw-die-row { display: flex; gap: .3rem; align-items: center; }
+.board .rw-die svg { width: 54px; height: 54px; }
+.rw-die .rw-cap { font-size: .75rem; color: var(--muted, #b7a88e); }
+.rw-step { width: 2rem; height: 2rem; padding: 0; font-weight: 700; font-size: 1.1rem; }
+.rw-step.selected { outline: 3px solid #ffe14d; }
+.rw-note { font-size: .82rem; color: var(--muted, #b7a88e); }
+.rw-forced { color: #ff9c8c; font-weight: 700; }
+.rw-offers { display: flex; gap: .5rem; flex-wrap: wrap; margin-top: .3rem; }
+.rw-offers-cap { margin-top: .6rem; }
+.rw-offer { display: grid; gap: .1rem; text-align: left; min-width: 6.5rem; padding: .35rem .6rem; border-radius: 8px; border: 1px solid #5a4c38; background: #201b15; color: var(--ink, #f4ead8); font: inherit; }
+.rw-offer .rw-entry { font-size: .75rem; color: var(--muted, #b7a88e); }
+.rw-offer .rw-act { font-weight: 700; }
+.rw-offer .rw-eff { font-size: .78rem; }
+.rw-offer.off { opacity: .45; }
+.rw-offer.clickable { cursor: pointer; border-color: #ffe14d; background: #3a301c; box-shadow: 0 0 8px #ffe14d66; }
+.rw-offer.clickable:hover { filter: brightness(1.15); }
+.rw-pay { display: flex; gap: .4rem; flex-wrap: wrap; align-items: center; margin-top: .5rem; }
+.rw-res { display: flex; gap: .8rem; flex-wrap: wrap; }
+.rw-res-item { display: flex; gap: .3rem; align-items: center; font-weight: 600; }
+.rw-res-dot { display: inline-block; width: .95rem; height: .95rem; border-radius: 50%; border: 1px solid #0008; }
+.rw-chart { width: 100%; border-collapse: collapse; font-size: .84rem; }
+.rw-chart th { text-align: left; color: var(--muted, #b7a88e); font-weight: 500; padding: .15rem .3rem; }
+.rw-chart td { padding: .2rem .3rem; border-top: 1px solid #3d3428; }
+.rw-chart td:first-child { white-space: nowrap; }
+.rw-chart td.rw-can { color: #9fe29a; }
+.rw-chart tr.off { opacity: .5; }
+.rw-chart tr.affordable td { background: #3a301c; font-weight: 600; }
+.rw-chart tr.affordable td:first-child { box-shadow: inset 4px 0 0 #ffe14d; }
+.rw-chart tr.clickable { cursor: pointer; }
+.rw-chart tr.clickable:hover td { background: #4a3c20; }
+.rw-chart tr.selected td { background: #6b5315; color: #fff; }
+.rw-chart tr.selected td:first-child { box-shadow: inset 8px 0 0 #ffe14d; }
+.rw-chart .rw-swatch { display: inline-block; width: .9rem; height: .9rem; border-radius: 3px; margin-right: .35rem; vertical-align: -2px; border: 1px solid #0006; }
+.rw-scores { width: 100%; border-collapse: collapse; font-size: .8rem; text-align: center; }
+.rw-scores th, .rw-scores td { padding: .15rem .2rem; border: 1px solid #3d3428; min-width: 1.4rem; }
+.rw-scores th:first-child { text-align: left; }
+.rw-scores td.now { font-style: italic; color: #ffe14d; }
+.rw-scores td.neg { color: #ff9c8c; }
+.rw-scores td.pos { color: #9fe29a; }
+.rw-scores th.current { background: #3a301c; color: #ffe14d; }
+.rw-scores tr.active th { color: #2a1a00; background: #ffe14d; }
+.rw-scores td.total { font-weight: 700; color: var(--gold, #f2b233); }
+.rw-obj { list-style: none; margin: 0; padding: 0; display: grid; gap: .25rem; font-size: .88rem; }
+.rw-obj li.done { color: #9fe29a; }
+.rw-others { display: flex; flex-wrap: wrap; gap: .7rem; }
+.rw-other { background: #201b15; border: 1px solid #3d3428; border-radius: 8px; padding: .4rem; width: 190px; cursor: pointer; }
+.rw-other.active { border-color: #ffe14d; }
+.rw-other .rw-oname { font-weight: 700; font-size: .85rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.rw-other .rw-oline { font-size: .75rem; color: var(--muted, #b7a88e); }
+.board .rw-other svg.rw-sheet { width: 100%; }
+.rw-sheet .sq-label { font-size: 13px; fill: #8a6a35; font-weight: 700; }
+.rw-sheet .tile-label { font-size: 10.5px; font-weight: 700; }
+.rw-sheet .target { cursor: pointer; }
+.rw-sheet .bonus-mark { font-size: 20px; font-weight: 800; fill: #3f8f4f; pointer-events: none; }
+.rw-sheet .target .hl { fill: rgba(255, 225, 77, .28); stroke: #ffe14d; stroke-width: 3; }
+.rw-sheet .target:hover .hl { fill: rgba(255, 225, 77, .55); }
+.rw-sheet .target.erase .hl { fill: rgba(255, 59, 47, .18); stroke: #ff3b2f; }
+.rw-sheet .target.erase:hover .hl { fill: rgba(255, 59, 47, .45); }
+.rw-sheet .target:focus { outline: none; }
+.rw-sheet .target:focus-visible .hl { stroke: #fff; }
+.rw-rank { list-style: none; padding-left: .3rem; margin: 0; font-size: 1.05rem; }
+.rw-rank li.winner { color: var(--gold, #f2b233); font-weight: 700; }
+.rw-bar { display: flex; gap: .4rem; flex-wrap: wrap; }
 `;
 
 function ensureStyle() {
@@ -587,7 +587,7 @@ function building(kind, x, y, c, small, t) {
 function sheetSvg(obs, info, { cell, labels, targets, send, t }) {
   const pad = labels ? 22 : 2;
   const size = pad + cell * 6 + 2;
-  const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, class: "ph-sheet", role: "img" });
+  const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, class: "rw-sheet", role: "img" });
   svg.append(s("rect", { x: 0, y: 0, width: size, height: size, rx: 8, fill: "#f3e2bd" }));
   const terrain = {};
   for (const sq of obs.hills || []) terrain[sq] = "hill";
@@ -632,14 +632,14 @@ const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4:
   5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
 
 function dieSvg(n, changed) {
-  const svg = s("svg", { viewBox: "0 0 40 40", class: "ph-die-face", "data-value": String(n) });
+  const svg = s("svg", { viewBox: "0 0 40 40", class: "rw-die-face", "data-value": String(n) });
   svg.append(s("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7, fill: changed ? "#fff3c4" : "#fffaf0", stroke: changed ? "#e8731a" : "#5a3a14", "stroke-width": 2.5 }));
   for (const [px, py] of PIPS[n] || []) svg.append(s("circle", { cx: 2 + px * 9, cy: 2 + py * 9, r: 3.4, fill: "#2a1a00" }));
   return svg;
 }
 
 function resDot(h, r) {
-  return h("span", { class: "ph-res-dot", style: `background:${RES_COLORS[r]}` });
+  return h("span", { class: "rw-res-dot", style: `background:${RES_COLORS[r]}` });
 }
 
 // ------------------------------------------------------------------ render
@@ -695,55 +695,55 @@ export function render(ctx) {
   }
   const sheetTitle = big === me ? t("pharaoh.sheet.mine") : t("pharaoh.sheet", { name: seatName(names, big, t) });
   const roundText = phase === "over" ? t("pharaoh.over") : obs.round ? t("pharaoh.round", { round: obs.round }) : t("pharaoh.setup");
-  const main = h("div", { class: "ph-main", "data-seat": String(big + 1) },
-    h("div", { class: "ph-head" },
-      h("span", { class: "ph-round", id: "ph-round", "data-round": String(obs.round) }, roundText),
+  const main = h("div", { class: "rw-main", "data-seat": String(big + 1) },
+    h("div", { class: "rw-head" },
+      h("span", { class: "rw-round", id: "rw-round", "data-round": String(obs.round) }, roundText),
       h("span", null, sheetTitle),
-      h("span", { class: "ph-score" }, t("pharaoh.score", { n: info.score }))),
+      h("span", { class: "rw-score" }, t("pharaoh.score", { n: info.score }))),
     sheetSvg(obs, info, { cell: 66, labels: true, targets, send, t }),
-    h("div", { class: "ph-note" }, t("pharaoh.legend"), " · ", t("pharaoh.drawn")));
+    h("div", { class: "rw-note" }, t("pharaoh.legend"), " · ", t("pharaoh.drawn")));
 
   // ---- dice, offers and the shift control
-  const diceBox = h("div", { class: "ph-box", id: "ph-dice" });
+  const diceBox = h("div", { class: "rw-box", id: "rw-dice" });
   if (over) {
     diceBox.hidden = true;
   } else if (!obs.roll) {
-    diceBox.append(h("h3", null, t("pharaoh.dice.of")), h("div", { class: "ph-note" }, t("pharaoh.dice.none")));
+    diceBox.append(h("h3", null, t("pharaoh.dice.of")), h("div", { class: "rw-note" }, t("pharaoh.dice.none")));
   } else {
     const [d1, d2] = info.dice[0] ? info.dice : obs.roll;
     const dicePhase = me === big && myTurn && phase === "dice action";
     const stepper = (d, delta) => {
       const key = `${d} ${delta}`;
       const ok = dicePhase && shifts[key];
-      return h("button", { class: "btn ph-step" + (ui.shift === key ? " selected" : ""), disabled: !ok,
+      return h("button", { class: "btn rw-step" + (ui.shift === key ? " selected" : ""), disabled: !ok,
         "data-select": ok ? `shift ${key}` : null, title: t(delta === "+1" ? "pharaoh.shift.up" : "pharaoh.shift.down", { d }),
         "aria-label": t(delta === "+1" ? "pharaoh.shift.up" : "pharaoh.shift.down", { d }),
         onclick: ok ? () => { ui.shift = ui.shift === key ? null : key; redraw(); } : null }, delta === "+1" ? "+" : "−");
     };
-    const die = (d, value, rolled, cap) => h("div", { class: "ph-die", "data-die": String(d) },
-      h("div", { class: "ph-die-row" }, stepper(d, "-1"), dieSvg(value, value !== rolled), stepper(d, "+1")),
-      h("span", { class: "ph-cap" }, cap));
+    const die = (d, value, rolled, cap) => h("div", { class: "rw-die", "data-die": String(d) },
+      h("div", { class: "rw-die-row" }, stepper(d, "-1"), dieSvg(value, value !== rolled), stepper(d, "+1")),
+      h("span", { class: "rw-cap" }, cap));
     diceBox.append(h("h3", null, big === me ? t("pharaoh.dice") : `${t("pharaoh.dice.of")} · ${seatName(names, big, t)}`),
-      h("div", { class: "ph-dice" }, die(1, d1, obs.roll[0], t("pharaoh.dice.x")), die(2, d2, obs.roll[1], t("pharaoh.dice.y")),
-        h("div", { class: "ph-note" }, info.shifted ? t("pharaoh.dice.shifted", { a: obs.roll[0], b: obs.roll[1] }) : t("pharaoh.dice.rolled", { a: obs.roll[0], b: obs.roll[1] }))));
+      h("div", { class: "rw-dice" }, die(1, d1, obs.roll[0], t("pharaoh.dice.x")), die(2, d2, obs.roll[1], t("pharaoh.dice.y")),
+        h("div", { class: "rw-note" }, info.shifted ? t("pharaoh.dice.shifted", { a: obs.roll[0], b: obs.roll[1] }) : t("pharaoh.dice.rolled", { a: obs.roll[0], b: obs.roll[1] }))));
     if (ui.shift && dicePhase) {
       const [d, delta] = ui.shift.split(" ");
       const after = [d1, d2];
       after[Number(d) - 1] += Number(delta);
       const list = [...new Set([after[0], after[1], after[0] + after[1]])]
         .map((e) => `${e} ${t(`pharaoh.act.${CHART[e]}`)}`).join(", ");
-      diceBox.append(h("div", { class: "ph-note", id: "ph-preview" },
+      diceBox.append(h("div", { class: "rw-note", id: "rw-preview" },
         t("pharaoh.shift.preview", { d, from: [d1, d2][Number(d) - 1], to: after[Number(d) - 1], list })));
-      diceBox.append(h("div", { class: "ph-pay", id: "ph-pay" }, h("span", null, t("pharaoh.shift.pay")),
+      diceBox.append(h("div", { class: "rw-pay", id: "rw-pay" }, h("span", null, t("pharaoh.shift.pay")),
         RESOURCES.filter((r) => shifts[ui.shift].includes(r)).map((r) => {
           const move = `shift ${d} ${delta} ${r}`;
           return h("button", { class: "btn primary", "data-move": move, onclick: () => { ui.shift = null; send(move); } }, resDot(h, r), " ", t(`pharaoh.res.${r}`));
         }),
         h("button", { class: "btn", onclick: () => { ui.shift = null; redraw(); } }, t("pharaoh.shift.cancel"))));
     }
-    const offers = h("div", { class: "ph-offers" });
+    const offers = h("div", { class: "rw-offers" });
     if (obs.forced) {
-      offers.append(h("div", { class: "ph-forced" }, t("pharaoh.dice.forced", { a: obs.roll[0], b: obs.roll[1], action: t(`pharaoh.act.${obs.forced}`) })));
+      offers.append(h("div", { class: "rw-forced" }, t("pharaoh.dice.forced", { a: obs.roll[0], b: obs.roll[1], action: t(`pharaoh.act.${obs.forced}`) })));
     }
     const entries = obs.forced ? [] : [d1, d2, d1 + d2];
     const shown = new Set();
@@ -757,22 +757,22 @@ export function render(ctx) {
       offers.append(offerCard(h, t, obs.forced === "flood" ? 10 : 12, obs.forced, info, dicePhase && legalSet.has(`action ${obs.forced}`), send, ui));
     }
     if (dicePhase && legalSet.has("action none") && !shown.has("none")) {
-      offers.append(h("button", { class: "ph-offer clickable", "data-move": "action none", onclick: () => send("action none") },
-        h("span", { class: "ph-act" }, t("pharaoh.nothing")), h("span", { class: "ph-eff" }, t("pharaoh.effect.none"))));
+      offers.append(h("button", { class: "rw-offer clickable", "data-move": "action none", onclick: () => send("action none") },
+        h("span", { class: "rw-act" }, t("pharaoh.nothing")), h("span", { class: "rw-eff" }, t("pharaoh.effect.none"))));
     }
-    diceBox.append(h("div", { class: "ph-note ph-offers-cap" }, t("pharaoh.offers")), offers);
+    diceBox.append(h("div", { class: "rw-note rw-offers-cap" }, t("pharaoh.offers")), offers);
   }
 
   // ---- resources
   const st = info.storage;
-  const resBox = h("div", { class: "ph-box", id: "ph-storage" }, h("h3", null, t("pharaoh.storage")),
-    h("div", { class: "ph-res" }, RESOURCES.map((r) => h("span", { class: "ph-res-item", "data-res": r, "data-count": String(st[r]) },
+  const resBox = h("div", { class: "rw-box", id: "rw-storage" }, h("h3", null, t("pharaoh.storage")),
+    h("div", { class: "rw-res" }, RESOURCES.map((r) => h("span", { class: "rw-res-item", "data-res": r, "data-count": String(st[r]) },
       resDot(h, r), `${st[r]} ${t(`pharaoh.res.${r}`)}`))),
-    h("div", { class: "ph-note" }, t("pharaoh.preventions", info.preventions), " · ", t("pharaoh.monuments", { n: info.monuments_drawn })));
+    h("div", { class: "rw-note" }, t("pharaoh.preventions", info.preventions), " · ", t("pharaoh.monuments", { n: info.monuments_drawn })));
 
   // ---- the building chart
   const building_ = me === big && myTurn && buildKinds.length > 0 && phase !== "starting housing";
-  const chart = h("table", { class: "ph-chart", id: "ph-chart" },
+  const chart = h("table", { class: "rw-chart", id: "rw-chart" },
     h("thead", null, h("tr", null, h("th", null, t("pharaoh.chart.kind")), h("th", null, t("pharaoh.chart.points")),
       h("th", null, t("pharaoh.chart.cost")), h("th", null, t("pharaoh.chart.ability")))),
     h("tbody", null, KINDS.map((k) => {
@@ -783,28 +783,28 @@ export function render(ctx) {
         role: ok ? "button" : null,
         onclick: ok ? () => { ui.kind = ui.kind === k ? null : k; redraw(); } : null,
         onkeydown: ok ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ui.kind = ui.kind === k ? null : k; redraw(); } } : null },
-      h("td", null, h("span", { class: "ph-swatch", style: `background:${COLORS[k][0]}` }), t(`pharaoh.kind.${k}`)),
+      h("td", null, h("span", { class: "rw-swatch", style: `background:${COLORS[k][0]}` }), t(`pharaoh.kind.${k}`)),
       h("td", null, String(POINTS[k])),
-      h("td", { class: !building_ && !over && canPay(info, k) ? "ph-can" : null, title: !building_ && !over && canPay(info, k) ? t("pharaoh.canpay") : null },
+      h("td", { class: !building_ && !over && canPay(info, k) ? "rw-can" : null, title: !building_ && !over && canPay(info, k) ? t("pharaoh.canpay") : null },
         phase === "free build" && ok ? t("pharaoh.free") : costText(k, t)),
       h("td", null, t(`pharaoh.ability.${k}`)));
     })));
-  const chartBox = h("div", { class: "ph-box" }, h("h3", null, t("pharaoh.chart")), chart);
+  const chartBox = h("div", { class: "rw-box" }, h("h3", null, t("pharaoh.chart")), chart);
 
-  const side = h("div", { class: "ph-side" }, diceBox, resBox, chartBox);
-  const top = h("div", { class: "ph-top" }, main, side);
+  const side = h("div", { class: "rw-side" }, diceBox, resBox, chartBox);
+  const top = h("div", { class: "rw-top" }, main, side);
 
   // ---- objectives
   const parts = [top];
   if (obs.marked && obs.marked.length) {
-    parts.push(h("div", { class: "ph-box", id: "ph-objectives" }, h("h3", null, t("pharaoh.objectives")),
-      h("ul", { class: "ph-obj" }, obs.marked.map((o) => {
+    parts.push(h("div", { class: "rw-box", id: "rw-objectives" }, h("h3", null, t("pharaoh.objectives")),
+      h("ul", { class: "rw-obj" }, obs.marked.map((o) => {
         const done = info.objectives_done.includes(o);
         const others = n > 1 ? obs.seats.map((x, p) => (x.objectives_done.includes(o) ? seatName(names, p, t) : null)).filter(Boolean) : [];
         return h("li", { class: done ? "done" : "", "data-objective": String(o), "data-done": done ? "1" : "0" },
           done ? "☑ " : "☐ ", `${o}. ${t(`pharaoh.obj.${o}`)} (+${OBJECTIVE_POINTS[o]})`,
-          n > 1 && others.length ? h("span", { class: "ph-note" }, " — " + t("pharaoh.objectives.doneby", { names: others.join(", ") })) : null,
-          n === 1 && done ? h("span", { class: "ph-note" }, " — " + t("pharaoh.objectives.done")) : null);
+          n > 1 && others.length ? h("span", { class: "rw-note" }, " — " + t("pharaoh.objectives.doneby", { names: others.join(", ") })) : null,
+          n === 1 && done ? h("span", { class: "rw-note" }, " — " + t("pharaoh.objectives.done")) : null);
       }))));
   }
 
@@ -823,13 +823,13 @@ export function render(ctx) {
       return h("td", null, "");
     }),
     h("td", { class: "total" }, String(x.score))));
-  parts.push(h("div", { class: "ph-box", id: "ph-scoresheet" }, h("h3", null, t("pharaoh.scoresheet")),
-    h("div", { style: "overflow-x:auto" }, h("table", { class: "ph-scores" },
+  parts.push(h("div", { class: "rw-box", id: "rw-scoresheet" }, h("h3", null, t("pharaoh.scoresheet")),
+    h("div", { style: "overflow-x:auto" }, h("table", { class: "rw-scores" },
       h("thead", null, h("tr", null, h("th", null, ""),
         Array.from({ length: ROUNDS }, (_, r) => h("th", { class: r + 1 === cur && phase !== "over" ? "current" : "" }, String(r + 1))),
         h("th", null, t("pharaoh.scoresheet.total")))),
       h("tbody", null, scoreRows))),
-    n === 1 ? h("div", { class: "ph-note" }, t("pharaoh.titles")) : null));
+    n === 1 ? h("div", { class: "rw-note" }, t("pharaoh.titles")) : null));
 
   // ---- the other seats' sheets, small
   if (n > 1) {
@@ -839,16 +839,16 @@ export function render(ctx) {
       const x = obs.seats[p];
       const active = obs.to_move === p && !over;
       const canFocus = me === null;
-      cards.push(h("div", { class: "ph-other" + (active ? " active" : ""), "data-seat": String(p + 1), title: canFocus ? t("pharaoh.view") : null,
+      cards.push(h("div", { class: "rw-other" + (active ? " active" : ""), "data-seat": String(p + 1), title: canFocus ? t("pharaoh.view") : null,
         onclick: canFocus ? () => { focusOf[view.id] = p; redraw(); } : null },
-      h("div", { class: "ph-oname" }, seatName(names, p, t)),
-      h("div", { class: "ph-oline" }, t("pharaoh.score", { n: x.score }), obs.roll ? ` · ${t("pharaoh.dice.of")} ${x.dice[0] || obs.roll[0]}–${x.dice[1] || obs.roll[1]}` : ""),
-      h("div", { class: "ph-oline" }, RESOURCES.map((r) => `${x.storage[r]} ${t(`pharaoh.res.${r}`)}`).join(" · ")),
+      h("div", { class: "rw-oname" }, seatName(names, p, t)),
+      h("div", { class: "rw-oline" }, t("pharaoh.score", { n: x.score }), obs.roll ? ` · ${t("pharaoh.dice.of")} ${x.dice[0] || obs.roll[0]}–${x.dice[1] || obs.roll[1]}` : ""),
+      h("div", { class: "rw-oline" }, RESOURCES.map((r) => `${x.storage[r]} ${t(`pharaoh.res.${r}`)}`).join(" · ")),
       sheetSvg(obs, x, { cell: 28, labels: false, targets: null, send, t })));
     }
-    parts.push(h("div", { class: "ph-box", id: "ph-others" }, h("h3", null, t("pharaoh.others")), h("div", { class: "ph-others" }, cards)));
+    parts.push(h("div", { class: "rw-box", id: "rw-others" }, h("h3", null, t("pharaoh.others")), h("div", { class: "rw-others" }, cards)));
   }
-  board.replaceChildren(h("div", { class: "ph-table", "data-phase": phase, "data-round": String(obs.round) }, parts));
+  board.replaceChildren(h("div", { class: "rw-table", "data-phase": phase, "data-round": String(obs.round) }, parts));
 
   // ---- hint and the buttons of the action bar
   const btns = [];
@@ -894,7 +894,7 @@ export function render(ctx) {
     const withBonus = ["housing", "industrial", "farming", "treasury", "admin"].includes(ui.kind);
     text = ui.kind ? t(withBonus ? "pharaoh.hint.square.bonus" : "pharaoh.hint.square", { kind: t(`pharaoh.kind.${ui.kind}`) }) : t(phase === "free build" ? "pharaoh.hint.free" : "pharaoh.hint.build");
     if (ui.kind) btns.push(h("button", { class: "btn", onclick: () => { ui.kind = null; redraw(); } }, t("pharaoh.deselect")));
-    if (legalSet.has("skip")) btns.push(h("button", { class: "btn", id: "ph-skip", "data-move": "skip", onclick: () => send("skip") }, t(phase === "free build" ? "pharaoh.skip.free" : "pharaoh.skip")));
+    if (legalSet.has("skip")) btns.push(h("button", { class: "btn", id: "rw-skip", "data-move": "skip", onclick: () => send("skip") }, t(phase === "free build" ? "pharaoh.skip.free" : "pharaoh.skip")));
   } else if (phase === "guild resource") {
     text = t("pharaoh.hint.guild");
     for (const m of takes1) {
@@ -906,7 +906,7 @@ export function render(ctx) {
   }
   hint.replaceChildren(h("span", { class: myTurn ? "your-turn" : "" }, myTurn ? t("game.yourturn") + " " : ""), text);
   hint.className = "hint" + (myTurn ? " mine" : "");
-  actions.replaceChildren(h("div", { class: "ph-bar" }, btns));
+  actions.replaceChildren(h("div", { class: "rw-bar" }, btns));
 
   // ---- below: the result at the end, and the help box
   const low = [];
@@ -914,9 +914,9 @@ export function render(ctx) {
     const scores = obs.scores;
     const ranking = view.result && view.result.ranking ? view.result.ranking.map((x) => x - 1) : rankingOf(scores);
     low.push(h("section", { class: "card ranking", id: "ranking" }, h("h2", null, t("pharaoh.result")),
-      h("ul", { class: "ph-rank" }, ranking.map((p, i) => h("li", { class: scores[p] === scores[ranking[0]] ? "winner" : "" },
+      h("ul", { class: "rw-rank" }, ranking.map((p, i) => h("li", { class: scores[p] === scores[ranking[0]] ? "winner" : "" },
         t("pharaoh.result.line", { place: 1 + ranking.findIndex((q) => scores[q] === scores[p]), name: seatName(names, p, t), n: scores[p] })))),
-      n === 1 ? h("p", { id: "ph-title", class: "winner" }, obs.title ? t("pharaoh.result.title", { title: titleText(obs.title, t) }) : t("pharaoh.result.notitle")) : null));
+      n === 1 ? h("p", { id: "rw-title", class: "winner" }, obs.title ? t("pharaoh.result.title", { title: titleText(obs.title, t) }) : t("pharaoh.result.notitle")) : null));
   }
   low.push(h("details", { class: "card help", id: "pharaoh-help", open: helpOpen ? true : null, ontoggle: (e) => { helpOpen = e.target.open; } },
     h("summary", null, t("pharaoh.help.title")),
@@ -951,10 +951,10 @@ function offerCard(h, t, entry, action, info, clickable, send, ui) {
   else if (action === "invasion" && info.preventions.invasion > 0) eff = t("pharaoh.effect.prevented", { kind: t("pharaoh.kind.military") });
   else eff = t(`pharaoh.effect.${action}`);
   const move = `action ${action}`;
-  return h(clickable ? "button" : "div", { class: "ph-offer" + (clickable ? " clickable" : " off"), "data-entry": String(entry),
+  return h(clickable ? "button" : "div", { class: "rw-offer" + (clickable ? " clickable" : " off"), "data-entry": String(entry),
     "data-action": action, "data-move": clickable ? move : null,
     onclick: clickable ? () => { ui.shift = null; send(move); } : null },
-  h("span", { class: "ph-entry" }, String(entry)),
-  h("span", { class: "ph-act" }, t(`pharaoh.act.${action}`)),
-  h("span", { class: "ph-eff" }, eff));
+  h("span", { class: "rw-entry" }, String(entry)),
+  h("span", { class: "rw-act" }, t(`pharaoh.act.${action}`)),
+  h("span", { class: "rw-eff" }, eff));
 }
