@@ -164,6 +164,17 @@ def test_replay_of_a_hidden_game_in_progress_needs_a_seat(server, context):  # n
     page.wait_for_selector("#replay-perspective")
     assert page.locator("#replay-perspective").get_attribute("data-perspective") == "seat"
     assert "Seat 1" in page.locator("#replay-perspective").inner_text()
+    # a move played meanwhile shows up (the viewer at the end follows the game)
+    wait_index(page, position(page)[1])
+    before = position(page)[1]
+    tokens = [link["token"] for link in created["links"]]
+    view = get_json(f"{server}/api/games/{gid}/view?token={tokens[0]}")
+    mover = view["to_move"] - 1
+    legal = get_json(f"{server}/api/games/{gid}/view?token={tokens[mover]}")["legal"]
+    post_json(f"{server}/api/games/{gid}/moves", {"token": tokens[mover], "move": legal[0]})
+    page.wait_for_function("n => parseInt(document.getElementById('replay-position').dataset.total, 10) > n",
+                           arg=before)
+    wait_index(page, position(page)[1])
     page.close()
 
 

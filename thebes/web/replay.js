@@ -485,11 +485,25 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
   }
   document.addEventListener("keydown", onKey);
 
+  // a game in progress: fetch the events played since, and follow them when at the end
+  const follow = setInterval(async () => {
+    const v = st.view;
+    if (document.hidden || st.closed || st.error || !v || v.finished || v.imported || st.total === null) return;
+    try {
+      const more = await api(url(null, st.log.length));
+      if (st.closed || more.events <= st.total) return;
+      const atEnd = st.index === st.total && !st.playing;
+      mergeLog(more.log);
+      st.total = more.events;
+      if (atEnd) { st.index = more.index; st.view = more; st.shown = more.index; drawAll(); } else { drawBar(); drawLog(); }
+    } catch (_) { /* the next try */ }
+  }, 3000);
+
   draw();
   const at = atParam !== null && atParam !== "" && !Number.isNaN(parseInt(atParam, 10)) ? parseInt(atParam, 10) : null;
   loadAll(at).catch(fail);
   return {
-    cleanup: () => { st.closed = true; stop(); document.removeEventListener("keydown", onKey); },
+    cleanup: () => { st.closed = true; stop(); clearInterval(follow); document.removeEventListener("keydown", onKey); },
     rerender: draw,
   };
 }
