@@ -240,7 +240,7 @@ def test_lobby_create_and_play_ra_to_the_end(server: str, browser_context) -> No
             rich = (page.get_attribute("svg.ra-board", "data-phase") == "auction"
                     and lowest_bid(page) is not None and track_size(page) >= 3)
             if rich or (shot == 0 and track_size(page) >= 2):
-                page.screenshot(path=str(SHOTS / "ra-game.png"), full_page=True)
+                page.screenshot(path=str(SHOTS / "ra-game.png"), full_page=True, animations="disabled")
                 shot = 2 if rich else 1
         before = board_version(page)
         is_discard_tile = (target.get_attribute("data-discard") is not None
@@ -271,14 +271,14 @@ def test_lobby_create_and_play_ra_to_the_end(server: str, browser_context) -> No
     assert "wins with" in page.locator("#hint").inner_text()
     assert page.locator("[data-move]").count() == 0      # nothing left to click
     if shot == 0:
-        page.screenshot(path=str(SHOTS / "ra-game.png"), full_page=True)
+        page.screenshot(path=str(SHOTS / "ra-game.png"), full_page=True, animations="disabled")
 
     # The lobby now lists the finished game with its result and the open one.
     page.click("text=← Lobby")
     page.wait_for_selector("#finished-games .game-row")
     assert "Winner" in page.locator("#finished-games").inner_text()
     page.wait_for_selector("#open-games .game-row")
-    page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True, animations="disabled")
     assert errors == [], errors
 
 
