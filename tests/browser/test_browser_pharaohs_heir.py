@@ -10,6 +10,7 @@ module with a reason when chromium or Playwright is missing).
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -121,6 +122,8 @@ def test_pharaohs_heir_full_game_against_bots(server: str, browser_context) -> N
     page = browser_context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
+    frames: list[str] = []   # every view the page gets over its socket, for the leak check
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(data)))
     page.goto(server + "/")
     page.wait_for_selector("#create-form")
     page.fill("#my-name", "Ann")
@@ -204,6 +207,27 @@ def test_pharaohs_heir_full_game_against_bots(server: str, browser_context) -> N
     assert any(m.startswith("build ") for m in sent), "no building was composed and sent"
     if not shot:
         page.screenshot(path=str(SHOT), full_page=True)
+
+    # Over the socket, seat 1's page got only seat 1's view: the tile another seat peeked at,
+    # the face-down Nile and land tiles and the omniscient lists never reached it.
+    messages = [json.loads(f) for f in frames if isinstance(f, str)]
+    views = [m for m in messages if m.get("type") == "view"]
+    assert len(views) > 50
+    for v in views:
+        assert v["seat"] == 1
+        obs = v["observation"]
+        if v["status"] != "finished":
+            assert obs["seat"] == 0
+            assert "stacks" not in obs["nile"] and "all_stacks" not in obs["land"]
+            assert "set_aside_tiles" not in obs["land"]
+            if "peeked" in obs["nile"]:
+                assert obs["nile"]["peeked_by"] == 0
+        for line in v.get("log", []):
+            if line["seat"] is None and line["event"].startswith("nile "):
+                assert set(re.split(r"[ ,/]+", line["event"][5:])) <= {"?"}, line
+            if line["seat"] is None and line["event"].startswith("land "):
+                stacks = line["event"][5:].split(" / ")
+                assert all(set(st.split(",")[1:]) == {"?"} for st in stacks), line
 
     # A finished game can be looked at without a seat: every mat, the ranking, nothing to click.
     watcher = browser_context.new_page()
