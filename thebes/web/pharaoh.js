@@ -100,6 +100,7 @@ addStrings({
     "pharaoh.over": "Game over",
     "pharaoh.sheet": "{name}'s sheet",
     "pharaoh.sheet.mine": "Your sheet",
+    "pharaoh.sheet.aria": "A 6×6 sheet",
     "pharaoh.you": "you",
     "pharaoh.dice": "Your dice",
     "pharaoh.dice.of": "Dice",
@@ -110,6 +111,8 @@ addStrings({
     "pharaoh.dice.y": "die 2 (row)",
     "pharaoh.dice.forced": "Natural {a}–{b}: {action} is forced",
     "pharaoh.offers": "The dice offer",
+    "pharaoh.dicechart": "Dice chart:",
+    "pharaoh.thisround": "this round: {n}",
     "pharaoh.nothing": "No action possible",
     "pharaoh.shift.up": "Pay 1 resource: die {d} +1",
     "pharaoh.shift.down": "Pay 1 resource: die {d} −1",
@@ -242,6 +245,7 @@ addStrings({
     "pharaoh.over": "Partie terminée",
     "pharaoh.sheet": "Feuille de {name}",
     "pharaoh.sheet.mine": "Votre feuille",
+    "pharaoh.sheet.aria": "Une feuille de 6×6",
     "pharaoh.you": "vous",
     "pharaoh.dice": "Vos dés",
     "pharaoh.dice.of": "Dés",
@@ -252,6 +256,8 @@ addStrings({
     "pharaoh.dice.y": "dé 2 (ligne)",
     "pharaoh.dice.forced": "{a}–{b} naturel : {action} obligatoire",
     "pharaoh.offers": "Les dés proposent",
+    "pharaoh.dicechart": "Tableau des dés :",
+    "pharaoh.thisround": "ce tour : {n}",
     "pharaoh.nothing": "Aucune action possible",
     "pharaoh.shift.up": "Payer 1 ressource : dé {d} +1",
     "pharaoh.shift.down": "Payer 1 ressource : dé {d} −1",
@@ -460,6 +466,10 @@ const STYLE = `
 .rw-offer.off { opacity: .45; }
 .rw-offer.clickable { cursor: pointer; border-color: #ffe14d; background: #3a301c; box-shadow: 0 0 8px #ffe14d66; }
 .rw-offer.clickable:hover { filter: brightness(1.15); }
+.rw-dicechart { display: flex; flex-wrap: wrap; gap: .25rem .7rem; margin-top: .55rem; font-size: .78rem; align-items: baseline; }
+.rw-chip { color: var(--muted, #b7a88e); white-space: nowrap; }
+.rw-chip b { display: inline-block; min-width: 1.1rem; text-align: center; margin-left: .15rem; border-radius: 4px; background: #201b15; color: var(--ink, #f4ead8); font-weight: 600; }
+.rw-chip b.on { background: #ffe14d; color: #2a1a00; }
 .rw-pay { display: flex; gap: .4rem; flex-wrap: wrap; align-items: center; margin-top: .5rem; }
 .rw-res { display: flex; gap: .8rem; flex-wrap: wrap; }
 .rw-res-item { display: flex; gap: .3rem; align-items: center; font-weight: 600; }
@@ -587,7 +597,8 @@ function building(kind, x, y, c, small, t) {
 function sheetSvg(obs, info, { cell, labels, targets, send, t }) {
   const pad = labels ? 22 : 2;
   const size = pad + cell * 6 + 2;
-  const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, class: "rw-sheet", role: "img" });
+  const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, class: "rw-sheet", role: targets && targets.size ? "group" : "img",
+    "aria-label": t("pharaoh.sheet.aria") });
   svg.append(s("rect", { x: 0, y: 0, width: size, height: size, rx: 8, fill: "#f3e2bd" }));
   const terrain = {};
   for (const sq of obs.hills || []) terrain[sq] = "hill";
@@ -699,7 +710,9 @@ export function render(ctx) {
     h("div", { class: "rw-head" },
       h("span", { class: "rw-round", id: "rw-round", "data-round": String(obs.round) }, roundText),
       h("span", null, sheetTitle),
-      h("span", { class: "rw-score" }, t("pharaoh.score", { n: info.score }))),
+      h("span", { class: "rw-score" }, t("pharaoh.score", { n: info.score })),
+      info.this_round !== null && info.this_round !== undefined && !over
+        ? h("span", { class: "rw-note" }, t("pharaoh.thisround", { n: info.this_round > 0 ? `+${info.this_round}` : String(info.this_round) })) : null),
     sheetSvg(obs, info, { cell: 66, labels: true, targets, send, t }),
     h("div", { class: "rw-note" }, t("pharaoh.legend"), " · ", t("pharaoh.drawn")));
 
@@ -761,6 +774,11 @@ export function render(ctx) {
         h("span", { class: "rw-act" }, t("pharaoh.nothing")), h("span", { class: "rw-eff" }, t("pharaoh.effect.none"))));
     }
     diceBox.append(h("div", { class: "rw-note rw-offers-cap" }, t("pharaoh.offers")), offers);
+    // the whole dice chart, the entries offered now lit: what a shift could reach
+    const offered = new Set(obs.forced ? [] : [d1, d2, d1 + d2]);
+    diceBox.append(h("div", { class: "rw-dicechart", id: "rw-dicechart" }, h("span", { class: "rw-note" }, t("pharaoh.dicechart")),
+      ACTIONS.map((a) => h("span", { class: "rw-chip" }, `${t(`pharaoh.act.${a}`)} `,
+        CHART.map((x, e) => (x === a ? e : null)).filter((e) => e !== null).map((e) => h("b", { class: offered.has(e) ? "on" : "" }, String(e)))))));
   }
 
   // ---- resources
