@@ -451,6 +451,22 @@ function showGame(root, gameId, token) {
     draw();
   }
 
+  // The search's top moves for this seat (GET /api/games/<id>/hint), from its own view only.
+  async function askHint() {
+    const button = document.getElementById("hint-button");
+    if (button) { button.disabled = true; button.textContent = t("hint.thinking"); }
+    try {
+      const answer = await api(`/api/games/${encodeURIComponent(gameId)}/hint?token=${encodeURIComponent(token)}`);
+      const moves = answer.moves.map((m) => `${m.move} (${Math.round(m.share * 100)}%)`).join(", ");
+      toast(t("hint.result", { moves }), "ok");
+    } catch (err) {
+      toast(t("error.generic", { message: err.message }));
+    } finally {
+      const again = document.getElementById("hint-button");
+      if (again) { again.disabled = false; again.textContent = t("hint.button"); }
+    }
+  }
+
   function draw() {
     const v = state.view;
     statusEl.className = "conn " + (state.connected ? "on" : "off");
@@ -476,6 +492,7 @@ function showGame(root, gameId, token) {
       h("span", { class: "status-tag " + v.status }, t("status." + v.status)),
       statusEl,
       h("span", { class: "spacer" }),
+      token && v.legal && v.legal.length ? h("button", { class: "btn", id: "hint-button", onclick: askHint }, t("hint.button")) : null,
       v.status === "finished" ? h("a", { class: "btn", id: "replay-link", href: `/replay/${encodeURIComponent(gameId)}`, "data-nav": "" }, t("replay.link")) : null,
       v.status === "finished" ? h("a", { class: "btn", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `${v.game}-${gameId}.json` }, t("game.record")) : null].filter(Boolean));
     logBox.querySelector("h2").textContent = t("game.log");

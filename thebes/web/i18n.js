@@ -69,6 +69,9 @@ const TABLE = {
     "status.finished": "finished",
 
     "game.back": "← Lobby",
+    "hint.button": "Hint",
+    "hint.thinking": "Thinking…",
+    "hint.result": "The search suggests: {moves}",
     "game.seat": "You play seat {seat} ({name})",
     "game.spectator": "You are watching this game.",
     "game.hidden": "This game hides information: it can be watched only when it is over.",
@@ -255,6 +258,9 @@ const TABLE = {
     "status.finished": "terminée",
 
     "game.back": "← Salon",
+    "hint.button": "Conseil",
+    "hint.thinking": "Réflexion…",
+    "hint.result": "La recherche suggère : {moves}",
     "game.seat": "Vous jouez la place {seat} ({name})",
     "game.spectator": "Vous regardez cette partie.",
     "game.hidden": "Ce jeu a des informations cachées : on ne peut le regarder qu'une fois terminé.",
