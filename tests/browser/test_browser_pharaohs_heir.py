@@ -112,7 +112,8 @@ POLICY = """([r1, r2, picks]) => {
   if (!el) return null;
   el.setAttribute("data-next", "1");
   const chosen = document.querySelector("#ph-chosen");
-  return { sends, pick, phase, move: el.dataset.move || null, cycle: ph.dataset.cycle, chosen: chosen ? Number(chosen.dataset.chosen) : 0 };
+  const takenBy = q(".ph-marker").filter((e) => /taken by/.test(e.textContent)).length;
+  return { sends, pick, phase, takenBy, move: el.dataset.move || null, cycle: ph.dataset.cycle, chosen: chosen ? Number(chosen.dataset.chosen) : 0 };
 }"""
 
 
@@ -146,6 +147,7 @@ def test_pharaohs_heir_full_game_against_bots(server: str, browser_context) -> N
     seen_kinds: set[str] = set()
     stats: dict = {}
     sent: list[str] = []
+    taken_by = 0   # markers that said who took them
     stuck_since = time.time()
     deadline = time.time() + 150
     while time.time() < deadline:
@@ -161,6 +163,7 @@ def test_pharaohs_heir_full_game_against_bots(server: str, browser_context) -> N
         sends = step["sends"]
         stats["picks"] = stats.get("picks", 0) + 1 if step["pick"] else (0 if sends else stats.get("picks", 0))
         seen_kinds.add(step["phase"])
+        taken_by = max(taken_by, step["takenBy"])
         # a game in progress: the second cycle, while composing a token split
         if not shot and step["cycle"] == "2" and step["chosen"] >= 2 and not sends:
             page.screenshot(path=str(SHOT), full_page=True)
@@ -202,6 +205,7 @@ def test_pharaohs_heir_full_game_against_bots(server: str, browser_context) -> N
     # the decisions met on the way were made on the table
     assert {"choose", "take", "offer", "place", "reap", "build"} <= seen_kinds, seen_kinds
     assert french
+    assert taken_by >= 3, "the action markers never said who took them"
     heads = {m.split()[0] for m in sent}
     assert {"place", "offer", "reap", "take"} <= heads, heads
     assert any(m.startswith("build ") for m in sent), "no building was composed and sent"

@@ -475,14 +475,25 @@ function ensureStyle() {
 
 const LOGS = {}; // game id -> Map(index -> log line), to know who took which marker
 
+// Who chose which action this year: the last k action choices before this position (k = 5 -
+// actions left), read from the log lines seen so far for this game. Lines are facts at fixed
+// indices, so a replay stepping back reads the same lines; when a line in between is missing
+// the names are left out rather than guessed.
 function markersTaken(view, obs) {
   const map = LOGS[view.id] || (LOGS[view.id] = new Map());
   for (const line of view.log || []) map.set(line.index, line);
   if (obs.to_move === null || obs.to_move === undefined) return [];
   const k = 5 - (obs.actions_left || []).length;
   if (k <= 0) return [];
-  const lines = [...map.values()].sort((a, b) => a.index - b.index).filter((l) => l.seat && ACTIONS.includes(l.event));
-  return lines.slice(-k).map((l) => ({ action: l.event, seat: l.seat - 1 }));
+  const upto = typeof view.version === "number" ? view.version : (typeof view.index === "number" ? view.index : null);
+  if (upto === null) return [];
+  const out = [];
+  for (let i = upto - 1; i >= 0 && out.length < k; i--) {
+    const line = map.get(i);
+    if (!line) return [];
+    if (line.seat && ACTIONS.includes(line.event)) out.unshift({ action: line.event, seat: line.seat - 1 });
+  }
+  return out.length === k ? out : [];
 }
 
 function keyboard(root) {
