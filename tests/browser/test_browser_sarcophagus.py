@@ -68,15 +68,15 @@ def test_strings_english_and_french() -> None:
     assert sorted(k for k in en if k not in used and k not in dynamic) == []   # no dead strings
 
 
-def choose(page, turn: int):
+def choose(page, turn: int, placed: int):
     """The element to click, or None: a move if one is on offer (pass, discard, a
-    tile or coin that completes a placement), else a coin (even turns) or a tile
-    (odd turns) to start a placement, so both orders are used."""
+    tile or coin that completes a placement), else a coin (after an even number of
+    placements) or a tile (odd) to start a placement, so both orders are used."""
     for selector in ("#sarc-pass[data-move]", '[data-move^="discard "]', "[data-move]"):
         loc = page.locator(selector)
         if loc.count():
             return loc.nth(turn % loc.count()) if selector == "[data-move]" else loc.first
-    first = ("[data-coin]", "svg.sarc-board g.cell.clickable[data-pos]") if turn % 2 == 0 else \
+    first = ("[data-coin]", "svg.sarc-board g.cell.clickable[data-pos]") if placed % 2 == 0 else \
         ("svg.sarc-board g.cell.clickable[data-pos]", "[data-coin]")
     for selector in first:
         loc = page.locator(selector)
@@ -113,9 +113,10 @@ def test_play_sarcophagus_to_the_end(server: str, browser_context) -> None:  # n
         assert page.locator("svg.sarc-board g.cell g.tile.down").count() == 21 - up
     assert page.locator('[data-sarc]').count() == 3                 # the sarcophagus, face down
 
-    seen = {"reveal": False, "pass": False, "discard": False, "french": False, "checked": 0}
+    seen = {"reveal": False, "pass": False, "discard": False, "french": False, "drag": False, "checked": 0}
     shot = False
-    turn = 0
+    turn = 0     # clicks
+    placed = 0   # coins placed
     stuck_since = time.time()
     deadline = time.time() + 110
     while time.time() < deadline:
@@ -129,7 +130,7 @@ def test_play_sarcophagus_to_the_end(server: str, browser_context) -> None:  # n
         # The bot's coin values never show on the pyramid; nothing to click but legal moves.
         assert page.locator('svg.sarc-board g.cell .coin[data-owner="2"][data-value]').count() == 0
         assert page.locator("#action-bar button").count() <= 2
-        target = choose(page, turn)
+        target = choose(page, turn, placed)
         if target is None:
             if time.time() - stuck_since > 30:
                 pytest.fail("nothing to click for 30 s: " + page.locator("#hint").inner_text())
@@ -160,6 +161,25 @@ def test_play_sarcophagus_to_the_end(server: str, browser_context) -> None:  # n
             page.select_option("#lang", "en")
             seen["french"] = True
             continue
+        # Once: drag a coin onto a tile it may go on (the same move as two clicks).
+        if not seen["drag"] and turn >= 4 and target.get_attribute("data-coin") is not None:
+            value = target.get_attribute("data-coin")
+            view = get_json(view_url)
+            if view["version"] == version:
+                pos = next(m.split()[2] for m in view["legal"] if m.split()[1] == value)
+                a = target.bounding_box()
+                b = page.locator(f'svg.sarc-board g.cell[data-pos="{pos}"]').bounding_box()
+                page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+                page.mouse.down()
+                page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+                page.mouse.up()
+                page.wait_for_function("v => Number(document.querySelector('#board').dataset.version) !== v",
+                                       arg=version, timeout=5000)
+                assert f"Ann places a {value} on {pos}." in page.locator("#log").inner_text()
+                seen["drag"] = True
+                turn += 1
+                placed += 1
+                continue
         # The screenshot: a game in progress with tiles claimed and coins on the pyramid.
         if (not shot and move is None and turn >= 10 and target.get_attribute("data-coin") is not None
                 and page.locator("svg.sarc-board g.cell .coin").count() >= 3):
@@ -173,6 +193,7 @@ def test_play_sarcophagus_to_the_end(server: str, browser_context) -> None:  # n
         except sync_api.Error:
             continue  # redrawn under the pointer: look again
         turn += 1
+        placed += bool(move and move.startswith("place "))
         if move:
             try:
                 page.wait_for_function(
@@ -185,7 +206,7 @@ def test_play_sarcophagus_to_the_end(server: str, browser_context) -> None:  # n
     view = get_json(view_url)
     obs = view["observation"]
     assert view["status"] == "finished"
-    assert shot and seen["french"] and seen["checked"] >= 5, seen
+    assert shot and seen["french"] and seen["drag"] and seen["checked"] >= 5, (shot, seen)
     if any(obs["sarcophagi"]):
         assert seen["reveal"], "the sarcophagus tiles were turned over one by one"
     rows = page.locator("#sarc-final tbody tr")

@@ -48,6 +48,7 @@ addStrings({
     "sarcophagus.hint.endtrap": "Your sarcophagus tile is a trap! Choose one of your number tiles to discard (click it, in your row).",
     "sarcophagus.hint.wait.place": "{name} is placing a coin…",
     "sarcophagus.hint.wait.pass": "{name} has no coins and passes…",
+    "sarcophagus.hint.passes": "{n} of {players} passes in a row: when every player has passed, the top-left tile {pos} is assessed with whatever coins it holds.",
     "sarcophagus.hint.wait.discard": "{name} must discard a number tile to a trap…",
     "sarcophagus.hint.reveal": "The pyramid is empty: the sarcophagus tiles are turned over…",
     "sarcophagus.hint.winner": "The game is over: {name} wins with {fame} fame.",
@@ -56,7 +57,7 @@ addStrings({
     "sarcophagus.cancel": "Choose again",
     "sarcophagus.yourcoins": "Your coins",
     "sarcophagus.nocoins": "No coins in hand",
-    "sarcophagus.coinhelp": "Click a coin, then a glowing tile.",
+    "sarcophagus.coinhelp": "Click a coin, then a glowing tile (or drag the coin there).",
     "sarcophagus.inhand": "{n} coins in hand",
     "sarcophagus.you": "you",
     "sarcophagus.fame": "Fame {fame}",
@@ -128,6 +129,7 @@ addStrings({
     "sarcophagus.hint.endtrap": "Votre tuile du sarcophage est un piège ! Choisissez une de vos tuiles numérotées à défausser (cliquez-la, dans votre rangée).",
     "sarcophagus.hint.wait.place": "{name} pose une pièce…",
     "sarcophagus.hint.wait.pass": "{name} n'a plus de pièces et passe…",
+    "sarcophagus.hint.passes": "{n} passe(s) sur {players} à la suite : quand tous ont passé, la tuile en haut à gauche {pos} est évaluée avec les pièces qu'elle porte.",
     "sarcophagus.hint.wait.discard": "{name} doit défausser une tuile numérotée à cause d'un piège…",
     "sarcophagus.hint.reveal": "La pyramide est vide : on retourne les tuiles du sarcophage…",
     "sarcophagus.hint.winner": "La partie est finie : {name} gagne avec {fame} points de gloire.",
@@ -136,7 +138,7 @@ addStrings({
     "sarcophagus.cancel": "Choisir à nouveau",
     "sarcophagus.yourcoins": "Vos pièces",
     "sarcophagus.nocoins": "Aucune pièce en main",
-    "sarcophagus.coinhelp": "Cliquez une pièce, puis une tuile en surbrillance.",
+    "sarcophagus.coinhelp": "Cliquez une pièce, puis une tuile en surbrillance (ou glissez-y la pièce).",
     "sarcophagus.inhand": "{n} pièces en main",
     "sarcophagus.you": "vous",
     "sarcophagus.fame": "Gloire {fame}",
@@ -222,6 +224,9 @@ function addStyle() {
 .sarc-board .selected .hl { stroke: #e8731a; stroke-width: 5; animation: none; }
 .sarc-board .clickable:hover .hl, .sarc-board .clickable:focus .hl { stroke: #e8731a; }
 .sarc-board .clickable:focus { outline: none; }
+.sarc-board .coin-pick.clickable { cursor: grab; touch-action: none; }
+.sarc-board g.cell.drop-ok .hl { stroke: #f2b233; stroke-width: 4; filter: url(#sarcGlow); }
+.sarc-board .ghost { opacity: .85; }
 @keyframes sarc-pulse { 50% { stroke-opacity: .45; } }
 .sarc-board .panel-bg { fill: #f6ead0; stroke: #a58650; stroke-width: 1.2; }
 .sarc-board .panel.active .panel-bg { stroke: #e8731a; stroke-width: 3; }
@@ -405,6 +410,7 @@ export function describeEvent(line, names, t) {
 const reveals = {};   // game id -> {shown, timer}
 const histories = {};   // game id -> {obs: previous observation, news: [[key, vars]...], version}
 let helpOpen = false;
+let dragged = false;  // a drag just ended: the click that follows it is not a choice
 
 // Sarcophagus tiles turned over at the end, in reveal order (seat 1 first).
 function endReveals(obs) {
@@ -501,6 +507,39 @@ export function render(ctx) {
   const revealing = rv.shown < toReveal.length;
   const hiddenTiles = new Set(toReveal.slice(rv.shown).map((r) => r.tile));
   const justShown = rv.shown > 0 ? toReveal[rv.shown - 1] : null;
+
+  // Drag a coin of the hand onto a tile: the same move as a coin click then a tile click.
+  function dragCoin(ev, v, r) {
+    if (ev.button !== 0) return;
+    const svgEl = ev.currentTarget.ownerSVGElement;
+    const start = [ev.clientX, ev.clientY];
+    let ghost = null;
+    const move = (e) => {
+      if (!ghost && Math.hypot(e.clientX - start[0], e.clientY - start[1]) < 6) return;
+      if (!ghost) {
+        ghost = coin(me, v, 0, 0, r, t, { class: "coin ghost", "pointer-events": "none" });
+        svgEl.append(ghost);
+        for (const el of svgEl.querySelectorAll("g.cell[data-pos]")) if (targets[el.dataset.pos] && targets[el.dataset.pos].has(v)) el.classList.add("drop-ok");
+      }
+      const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(svgEl.getScreenCTM().inverse());
+      ghost.setAttribute("transform", `translate(${p.x},${p.y})`);
+    };
+    const up = (e) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      if (!ghost) return; // not moved: a click, handled by onclick
+      ghost.remove();
+      dragged = true;
+      setTimeout(() => { dragged = false; }, 0);
+      const el = document.elementFromPoint(e.clientX, e.clientY);
+      const cell = el && el.closest ? el.closest("g.cell[data-pos]") : null;
+      const pos = cell ? cell.dataset.pos : null;
+      if (pos && targets[pos] && targets[pos].has(v)) { ui.value = null; ui.pos = null; send(`place ${v} ${pos}`); }
+      else for (const x of svgEl.querySelectorAll(".drop-ok")) x.classList.remove("drop-ok");
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+  }
 
   const present = new Set(Object.keys(obs.pyramid || {}));
   const claimable = claimableSet(present, baseFree);
@@ -609,7 +648,7 @@ export function render(ctx) {
     const hg = s("g", { class: "hand", id: "sarc-hand" });
     hg.append(s("rect", { x: RX, y: ry, width: RW, height: hh, rx: 12, class: "panel-bg" }));
     hg.append(s("text", { x: RX + 14, y: ry + 24, class: "pname" }, t("sarcophagus.yourcoins")),
-      s("text", { x: RX + 130, y: ry + 24, class: "lbl small" }, hand.length ? (placeMoves.length ? t("sarcophagus.coinhelp") : "") : t("sarcophagus.nocoins")));
+      s("text", { x: RX + 130, y: ry + 24, class: "lbl small", ...fit(t("sarcophagus.coinhelp"), RW - 142) }, hand.length ? (placeMoves.length ? t("sarcophagus.coinhelp") : "") : t("sarcophagus.nocoins")));
     const r = Math.min(17, (RW - 28) / Math.max(1, hand.length) / 2 - 2);
     hand.forEach((v, k) => {
       const cx = RX + 14 + r + k * (2 * r + 4);
@@ -622,12 +661,13 @@ export function render(ctx) {
         cls += " clickable" + (ui.value === v ? " selected" : "");
         if (ui.pos && targets[ui.pos] && targets[ui.pos].has(v)) {
           move = `place ${v} ${ui.pos}`;
-          onclick = () => { ui.pos = null; send(move); };
+          onclick = () => { if (dragged) return; ui.pos = null; send(move); };
         } else {
-          onclick = () => { ui.value = ui.value === v ? null : v; ui.pos = null; redraw(); };
+          onclick = () => { if (dragged) return; ui.value = ui.value === v ? null : v; ui.pos = null; redraw(); };
         }
       }
-      const g = s("g", { class: cls, "data-coin": ok ? String(v) : null, "data-move": move, onclick },
+      const onpointerdown = ok ? (e) => dragCoin(e, v, r) : null;
+      const g = s("g", { class: cls, "data-coin": ok ? String(v) : null, "data-move": move, onclick, onpointerdown },
         coin(me, v, cx, cy, r, t),
         s("circle", { cx, cy, r: r + 2, fill: "none", stroke: "none", class: "hl" }));
       hg.append(g);
@@ -730,10 +770,12 @@ export function render(ctx) {
   } else if (!legal.size) {
     if (!waitingFor) text = t("game.waitingchance");
     else text = t(`sarcophagus.hint.wait.${obs.phase === "pass" || obs.phase === "discard" ? obs.phase : "place"}`, { name: waitingFor });
+    if (waitingFor && obs.passes) text += " " + t("sarcophagus.hint.passes", { n: obs.passes, players: n, pos: topLeft });
   } else if (discardTiles.length) {
     text = t(obs.top_left === null ? "sarcophagus.hint.endtrap" : "sarcophagus.hint.trap");
   } else if (canPass) {
     text = t("sarcophagus.hint.pass");
+    if (obs.passes) text += " " + t("sarcophagus.hint.passes", { n: obs.passes, players: n, pos: topLeft });
     btns.push(h("button", { class: "btn primary", id: "sarc-pass", "data-move": "pass", onclick: () => send("pass") }, t("sarcophagus.pass")));
   } else if (ui.value !== null && ui.value !== undefined) {
     text = t("sarcophagus.hint.coinchosen", { value: ui.value });
