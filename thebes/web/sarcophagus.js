@@ -755,7 +755,7 @@ export function render(ctx) {
   const btns = [];
   let text;
   const waitingFor = typeof view.to_move === "number" ? nameOf(view, view.to_move - 1, t) : null;
-  const over = view.status === "finished" || obs.phase === "over";
+  const over = obs.phase === "over"; // (a replay may show earlier positions of a finished game)
   const final = over && !revealing && obs.ranking;
   if (revealing) {
     text = t("sarcophagus.hint.reveal");
