@@ -17,7 +17,6 @@ import json
 import os
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 
