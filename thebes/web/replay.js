@@ -38,7 +38,7 @@ addStrings({
 
     "upload.link": "Upload a record",
     "upload.title": "Upload a record",
-    "upload.intro": "A record is the JSON file of a game (the “Record” download, or `thebes selfplay`). It is checked event by event with the same replay as `thebes replay`.",
+    "upload.intro": "A record is the JSON file of a game (the “Record” download, or thebes selfplay). It is checked event by event with the same replay as thebes replay.",
     "upload.file": "Record file",
     "upload.mode": "What to do with it",
     "upload.mode.view": "View it as a replay",
@@ -94,7 +94,7 @@ addStrings({
 
     "upload.link": "Importer une partie",
     "upload.title": "Importer une partie",
-    "upload.intro": "Une partie est le fichier JSON d’un jeu (le téléchargement « Partie », ou `thebes selfplay`). Elle est vérifiée événement par événement par la même relecture que `thebes replay`.",
+    "upload.intro": "Une partie est le fichier JSON d’un jeu (le téléchargement « Partie », ou thebes selfplay). Elle est vérifiée événement par événement par la même relecture que thebes replay.",
     "upload.file": "Fichier de la partie",
     "upload.mode": "Qu’en faire",
     "upload.mode.view": "La revoir",
