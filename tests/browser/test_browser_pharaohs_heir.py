@@ -327,6 +327,12 @@ def engine_views(seeds: int = 40, per_kind: int = 6):
                 state.apply_action(state.sample_chance(rng))
             else:
                 kind = None
+                if state.peek_seat >= 0 and not found.get("omniscient"):   # as a finished game's replay shows it
+                    found["omniscient"] = [{
+                        "id": f"syn-{seed}-{version}", "game": "pharaohs-heir", "players": n, "options": {},
+                        "status": "playing", "version": version, "seat": None,
+                        "names": [f"Bot {i}" for i in range(1, n + 1)], "to_move": player + 1,
+                        "observation": state.observation(None), "legal": [], "log": [], "result": None}]
                 if player == 0 and rng.random() < 0.7:
                     kind = PHASE_NAMES[state.phase]
                     kind += "/overseer" if kind == "take" and state.overseer == 0 else ""
@@ -357,6 +363,11 @@ def test_table_on_engine_states(server: str, browser_context) -> None:  # noqa: 
     page.goto(server + "/")
     page.wait_for_selector("#create-form")
     rendered = 0
+    omniscient = found.pop("omniscient")[0]
+    out = page.evaluate(RENDER_JS, [omniscient, 1])
+    peeker = omniscient["names"][omniscient["observation"]["nile"]["peeked_by"]]
+    assert f"{peeker} peeked: next year's Nile tile is" in out["text"] and out["peeked"] == 0
+    assert out["moves"] == [] and out["adds"] == [] and out["picks"] == [] and "(you)" not in out["text"]
     for kind, views in sorted(found.items()):
         for i, view in enumerate(views):
             legal = view["legal"]

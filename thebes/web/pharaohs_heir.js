@@ -38,6 +38,7 @@ addStrings({
     "pharaohs_heir.nile.facedown": "face down: {n}",
     "pharaohs_heir.nile.peeked": "You peeked: next year's Nile tile is {tile}",
     "pharaohs_heir.nile.peekedby": "{name} peeked at next year's Nile tile",
+    "pharaohs_heir.nile.peekedwhat": "{name} peeked: next year's Nile tile is {tile}",
     "pharaohs_heir.actions": "Action markers",
     "pharaohs_heir.action.develop": "Land development",
     "pharaohs_heir.action.sacrifice": "Sacrifice",
@@ -172,6 +173,7 @@ addStrings({
     "pharaohs_heir.nile.facedown": "face cachée : {n}",
     "pharaohs_heir.nile.peeked": "Vous avez regardé : la tuile du Nil de l'an prochain est {tile}",
     "pharaohs_heir.nile.peekedby": "{name} a regardé la tuile du Nil de l'an prochain",
+    "pharaohs_heir.nile.peekedwhat": "{name} a regardé : la tuile du Nil de l'an prochain est {tile}",
     "pharaohs_heir.actions": "Marqueurs d'action",
     "pharaohs_heir.action.develop": "Développement",
     "pharaohs_heir.action.sacrifice": "Sacrifice",
@@ -574,7 +576,9 @@ export function render(ctx) {
         h("div", { class: "ph-small" }, t("pharaohs_heir.nile.revealed", { list: (nile.revealed || []).map((x) => nileWords(x, t)).join(" ") || "–" })),
         h("div", { class: "ph-small" }, t("pharaohs_heir.nile.facedown", { n: (nile.face_down || []).join(" + ") || "0" })))),
     nile.tile === "flood" || nile.tile === "drought" ? h("div", { class: "ph-small" }, t(`pharaohs_heir.nile.${nile.tile}.effect`)) : null,
-    nile.peeked ? h("div", { class: "ph-peek", id: "ph-peeked" }, t("pharaohs_heir.nile.peeked", { tile: nileWords(nile.peeked, t) }))
+    nile.peeked && (obs.seat === null || obs.seat === undefined) && nile.peeked_by !== null && nile.peeked_by !== undefined
+      ? h("div", { class: "ph-peek" }, t("pharaohs_heir.nile.peekedwhat", { name: nm(nile.peeked_by), tile: nileWords(nile.peeked, t) }))
+      : nile.peeked ? h("div", { class: "ph-peek", id: "ph-peeked" }, t("pharaohs_heir.nile.peeked", { tile: nileWords(nile.peeked, t) }))
       : nile.peeked_by !== null && nile.peeked_by !== undefined ? h("div", { class: "ph-small" }, t("pharaohs_heir.nile.peekedby", { name: nm(nile.peeked_by) })) : null);
 
   const taken = markersTaken(view, obs);
