@@ -16,6 +16,7 @@ from conftest import wait_until
 
 from thebes.cli import selfplay_record
 from thebes.core import Record, ReplayError, get_game
+from thebes.server.storage import StaleVersion
 
 HIDDEN = "sarcophagus"          # a real game with hidden information (2 players)
 PUBLIC = "ra"                    # a real game without (3 players)
@@ -172,8 +173,15 @@ def test_upload_a_good_record_to_view(make_client, db_url):
     del half["result"]
     r = client.post("/api/records", json={"record": half})
     assert r.status_code == 201 and r.json()["finished"] is False
-    got = client.get(f"/api/games/{r.json()['id']}/replay").json()
+    half_id = r.json()["id"]
+    got = client.get(f"/api/games/{half_id}/replay").json()
     assert got["events"] == 30 and got["imported"] is True
+    # an import is never resumed, and the storage refuses any event appended to it
+    storage = client.app.state.storage
+    assert half_id not in storage.unfinished_ids()
+    with pytest.raises(StaleVersion):
+        storage.append_events(half_id, 30, [(rec.events[30], None)], "playing", None)
+    assert storage.load_game(half_id).version == 30
     # the page routes
     assert client.get(f"/replay/{iid}").status_code == 200
     assert client.get("/upload").status_code == 200
