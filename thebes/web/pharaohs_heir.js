@@ -723,14 +723,14 @@ export function render(ctx) {
     const move = composeSplit(splitMode, ui.sel);
     const ok = legal.has(move);
     btns.push(h("span", { class: "muted", id: "ph-chosen", "data-chosen": String(chosenSum) }, total !== null ? t("pharaohs_heir.chosen", { n: chosenSum, total }) : t("pharaohs_heir.chosen.any", { n: chosenSum })));
-    btns.push(h("button", { class: "btn primary", id: "ph-confirm", "data-move": ok ? move : null, disabled: !ok, onclick: () => { if (ok) send(move); } },
-      t("pharaohs_heir.confirm") + (ok ? ` · ${move}` : "")));
+    btns.push(h("button", { class: "btn primary", id: "ph-confirm", "data-move": ok ? move : null, title: ok ? move : null, disabled: !ok, onclick: () => { if (ok) send(move); } },
+      t("pharaohs_heir.confirm") + (ok ? ` · ${describeEvent({ seat: me + 1, event: move }, names, t)}` : "")));
     if (chosenSum) btns.push(h("button", { class: "btn", id: "ph-clear", onclick: () => { ui.sel = {}; redraw(); } }, t("pharaohs_heir.clear")));
   } else if (building) {
     text = t("pharaohs_heir.hint.build");
     const move = composeBuild(ui.b);
     const ok = move !== "build" && legal.has(move);
-    btns.push(h("button", { class: "btn primary", id: "ph-confirm", "data-move": ok ? move : null, disabled: !ok, onclick: () => { if (ok) send(move); } },
+    btns.push(h("button", { class: "btn primary", id: "ph-confirm", "data-move": ok ? move : null, title: ok ? move : null, disabled: !ok, onclick: () => { if (ok) send(move); } },
       t("pharaohs_heir.confirm") + (ok ? ` · ${describeEvent({ seat: me + 1, event: move }, names, t)}` : "")));
     if (ui.b.canal || ui.b.x || ui.b.site) btns.push(h("button", { class: "btn", id: "ph-clear", onclick: () => { ui.b = { canal: null, x: null, site: null }; redraw(); } }, t("pharaohs_heir.clear")));
     if (legal.has("pass")) btns.push(h("button", { class: "btn", id: "ph-pass", "data-move": "pass", onclick: () => send("pass") }, t("pharaohs_heir.pass")));
