@@ -607,7 +607,10 @@ export function render(ctx) {
   const takes = [...legal].filter((m) => m.startsWith("take "));
   const land = obs.land || { stacks: [] };
   const stackEls = (land.stacks || []).map((st, i) => {
-    if (!st.face_up) return h("div", { class: "ph-land empty", "data-stack": String(i + 1) }, h("b", null, "–"), st.face_down ? t("pharaohs_heir.stack.down", { n: st.face_down }) : t("pharaohs_heir.stack.empty"));
+    if (!st.face_up) {
+      return h("div", { class: "ph-land empty", "data-stack": String(i + 1) }, h("b", null, "–"),
+        st.face_down ? [t("pharaohs_heir.stack.taken"), h("br"), t("pharaohs_heir.stack.down", { n: st.face_down })] : t("pharaohs_heir.stack.empty"));
+    }
     const m = /^(village|temple|crop)(\d)$/.exec(st.face_up);
     const mine = takes.filter((x) => x.split(" ")[1] === st.face_up);
     const direct = mine.length === 1 ? mine[0] : null;
