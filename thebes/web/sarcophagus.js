@@ -76,6 +76,7 @@ addStrings({
     "sarcophagus.legend.claimable": "✓ can be claimed at 4 coins",
     "sarcophagus.legend.sarc": "⚱ over the sarcophagus",
     "sarcophagus.legend.coins": "coins: yours show their value",
+    "sarcophagus.legend.coins.all": "coins in their owner's colour",
     "sarcophagus.discards": "Discard pile",
     "sarcophagus.discards.unseen": "+ {n} sarcophagus tile(s) unseen",
     "sarcophagus.lasttie": "Last tie, on {pos} ({tile}):",
@@ -157,6 +158,7 @@ addStrings({
     "sarcophagus.legend.claimable": "✓ peut être prise à 4 pièces",
     "sarcophagus.legend.sarc": "⚱ sur le sarcophage",
     "sarcophagus.legend.coins": "pièces : les vôtres montrent leur valeur",
+    "sarcophagus.legend.coins.all": "pièces à la couleur de leur propriétaire",
     "sarcophagus.discards": "Défausse",
     "sarcophagus.discards.unseen": "+ {n} tuile(s) du sarcophage jamais vue(s)",
     "sarcophagus.lasttie": "Dernière égalité, sur {pos} ({tile}) :",
@@ -557,7 +559,7 @@ export function render(ctx) {
   svg.append(s("text", { x: 20, y: 26, class: "lbl small" }, t("sarcophagus.legend.topleft")),
     s("text", { x: 20, y: 44, class: "lbl small" }, t("sarcophagus.legend.claimable")),
     s("text", { x: RX - 24, y: 26, "text-anchor": "end", class: "lbl small" }, t("sarcophagus.legend.sarc")),
-    s("text", { x: RX - 24, y: 44, "text-anchor": "end", class: "lbl small" }, t("sarcophagus.legend.coins")));
+    s("text", { x: RX - 24, y: 44, "text-anchor": "end", class: "lbl small" }, t(me === null ? "sarcophagus.legend.coins.all" : "sarcophagus.legend.coins")));
 
   // the pyramid
   for (let r = 0; r < 6; r++) {
