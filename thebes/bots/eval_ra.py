@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from thebes.bots.greedy_ra import lot_value
 from thebes.games.ra import notation as nt
 from thebes.games.ra.scoring import monument_points, most_fewest, score_epoch
 from thebes.games.ra.state import AUCTION, DISCARD, GOD_PLAYED, RaState
@@ -57,9 +58,12 @@ def playout(state: RaState, seat: int, rng: random.Random) -> int:
         return legal[int(rng.random() * len(legal))]
     phase = state.phase
     if phase == AUCTION:
-        worth = sum(_TILE_WORTH[k] for k in state.track if k >= 0) + 0.2 * state.centre
+        display = state.display[seat]
+        others = [state.display[s][PHARAOH] for s in range(state.num_players) if s != seat]
+        worth = lot_value(display, [k for k in state.track if k >= 0], others, state.epoch)
+        worth += 0.15 * state.centre + rng.gauss(0.0, 1.5)
         for sun in sorted(state.suns_up[seat]):
-            if sun > state.high_bid and worth > 2.0 + 0.3 * sun:
+            if sun > state.high_bid and worth > 3.0 + 0.25 * sun:
                 return nt.BID + sun
         return nt.PASS if nt.PASS in legal else min(legal)
     if phase == DISCARD:
