@@ -295,7 +295,7 @@ RENDER_JS = """async ([view, wait]) => {
   if (wait) await new Promise((r) => setTimeout(r, wait));
   const attr = (sel, a) => [...root.querySelectorAll(sel)].map((e) => e.getAttribute(a));
   const out = { hint: parts.hint.textContent, moves: attr('[data-move]', 'data-move'),
-    coins: attr('[data-coin]', 'data-coin'), cells: attr('g.cell.clickable', 'data-pos'),
+    coins: attr('[data-coin]', 'data-coin'), fames: attr('.panel [data-fame]', 'data-fame').map(Number), cells: attr('g.cell.clickable', 'data-pos'),
     lots: root.querySelectorAll('.lot').length, final: root.querySelectorAll('#sarc-final tbody tr').length,
     hiddenCoins: root.querySelectorAll('g.cell .coin[data-value]').length,
     otherValues: root.querySelectorAll(`g.cell .coin[data-value]:not([data-owner="${view.seat}"])`).length,
@@ -371,6 +371,7 @@ def test_table_on_engine_states(server: str, browser_context) -> None:  # noqa: 
         legal = set(view["legal"])
         out = page.evaluate(RENDER_JS, [view, 0])
         assert out["otherValues"] == 0
+        assert out["fames"] == view["observation"]["fame"]      # fame so far, as the engine counts it
         up = sum(1 for cell in view["observation"]["pyramid"].values() if cell["tile"])
         assert (out["faceUp"], out["faceDown"]) == (up, len(view["observation"]["pyramid"]) - up)
         places = [m.split() for m in legal if m.startswith("place ")]
