@@ -85,6 +85,7 @@ addStrings({
     "sarcophagus.news.claim": "{name} claims {tile} ({pos}).",
     "sarcophagus.news.trapclaim": "{name} claims {tile} ({pos}): it costs a number tile, unless a god protects.",
     "sarcophagus.news.godclaim": "{name} claims {tile} ({pos}): safe from traps from now on.",
+    "sarcophagus.news.claimed": "{name} claims {tile}.",
     "sarcophagus.news.lot": "{name} also takes the sarcophagus tile beneath, unseen, with the coins on it.",
     "sarcophagus.news.nobody": "Nobody claims {tile} ({pos}): discarded.",
     "sarcophagus.news.unseen": "The sarcophagus tile beneath is discarded unseen.",
@@ -167,6 +168,7 @@ addStrings({
     "sarcophagus.news.claim": "{name} prend {tile} ({pos}).",
     "sarcophagus.news.trapclaim": "{name} prend {tile} ({pos}) : il coûte une tuile numérotée, sauf si un dieu protège.",
     "sarcophagus.news.godclaim": "{name} prend {tile} ({pos}) : désormais à l'abri des pièges.",
+    "sarcophagus.news.claimed": "{name} prend {tile}.",
     "sarcophagus.news.lot": "{name} prend aussi la tuile du sarcophage en dessous, sans la voir, avec les pièces posées dessus.",
     "sarcophagus.news.nobody": "Personne ne prend {tile} ({pos}) : défaussée.",
     "sarcophagus.news.unseen": "La tuile du sarcophage en dessous est défaussée sans être vue.",
@@ -436,7 +438,13 @@ function happenings(before, after) {
   for (let seat = 0; seat < after.players; seat++) {
     const had = new Set(before.claimed[seat] || []);
     for (const tile of after.claimed[seat] || []) {
-      if (had.has(tile) || !(tile in onPyramid)) continue;
+      if (had.has(tile)) continue;
+      if (!(tile in onPyramid)) {
+        // face down in the last view this page saw (turned up and claimed since), unless
+        // it is a sarcophagus tile revealed at the end (those have their own news)
+        if (!endReveals(after).some((r) => r.tile === tile)) out.push({ key: "sarcophagus.news.claimed", seat, tile });
+        continue;
+      }
       const rank = parseTile(tile).rank;
       const key = rank === "null" ? "sarcophagus.news.trapclaim" : rank === "ace" ? "sarcophagus.news.godclaim" : "sarcophagus.news.claim";
       out.push({ key, seat, tile, pos: onPyramid[tile] });
