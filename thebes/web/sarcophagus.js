@@ -369,7 +369,7 @@ function tileFace(name, x, y, w, t, extra = {}) {
         s("line", { x1: cx, y1: cy + w * 0.01, x2: cx, y2: cy + w * 0.24 }),
         s("line", { x1: cx - w * 0.12, y1: cy + w * 0.05, x2: cx + w * 0.12, y2: cy + w * 0.05 })));
     }
-    if (w >= 44) g.append(s("text", { x: x + w / 2, y: y + w * 0.72, "text-anchor": "middle", "font-size": w * 0.16, "font-weight": 700, fill: trap ? "#b3261e" : "#6d3fa0" }, t(trap ? "sarcophagus.trap" : "sarcophagus.god")));
+    if (w >= 44) g.append(s("text", { x: x + w / 2, y: y + w * 0.68, "text-anchor": "middle", "font-size": w * 0.16, "font-weight": 700, fill: trap ? "#b3261e" : "#6d3fa0" }, t(trap ? "sarcophagus.trap" : "sarcophagus.god")));
   } else {
     g.append(suitGlyph(suit, x + w * 0.22, y + w * 0.22, w * 0.14, color),
       s("text", { x: x + w * 0.48, y: y + w * (w >= 44 ? 0.7 : 0.84), "text-anchor": "middle", "font-size": w * (w >= 44 ? 0.5 : 0.6), "font-weight": 800, fill: color }, rank));
