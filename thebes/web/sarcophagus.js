@@ -331,7 +331,9 @@ function suitGlyph(suit, cx, cy, r, color) {
     return s("g", null, s("circle", { cx, cy, r: r * 0.45, fill: color }), rays);
   }
   if (suit === "moon") {
-    return s("path", { fill: color, d: `M${cx + r * 0.2},${cy - r * 0.95} A${r * 0.95},${r * 0.95} 0 1 0 ${cx + r * 0.2},${cy + r * 0.95} A${r * 0.7},${r * 0.7} 0 1 1 ${cx + r * 0.2},${cy - r * 0.95} Z` });
+    // a crescent: a half circle on the left, hollowed by a flatter arc
+    const X = cx + r * 0.35;
+    return s("path", { fill: color, d: `M${X},${cy - r} A${r},${r} 0 0 0 ${X},${cy + r} A${r * 1.4},${r * 1.4} 0 0 1 ${X},${cy - r} Z` });
   }
   if (suit === "crown") {
     return s("path", { fill: color, d: `M${cx - r},${cy + r * 0.7} L${cx - r},${cy - r * 0.5} L${cx - r * 0.5},${cy + r * 0.05} L${cx},${cy - r * 0.8} L${cx + r * 0.5},${cy + r * 0.05} L${cx + r},${cy - r * 0.5} L${cx + r},${cy + r * 0.7} Z` });
