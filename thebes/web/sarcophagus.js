@@ -362,7 +362,7 @@ function tileFace(name, x, y, w, t, extra = {}) {
     g.append(suitGlyph(suit, x + w * 0.2, y + w * 0.2, w * 0.12, color));
     if (trap) {
       // a snake-like zigzag: the trap
-      g.append(s("path", { d: `M${x + w * 0.2},${y + w * (w >= 44 ? 0.45 : 0.6)} l${w * 0.12},${-w * 0.14} l${w * 0.12},${w * 0.14} l${w * 0.12},${-w * 0.14} l${w * 0.12},${w * 0.14} l${w * 0.12},${-w * 0.14}`, fill: "none", stroke: "#b3261e", "stroke-width": Math.max(1.5, w * 0.07), "stroke-linecap": "round", "stroke-linejoin": "round" }));
+      g.append(s("path", { d: `M${x + w * 0.14},${y + w * (w >= 44 ? 0.45 : 0.6)} ` + "l".concat(Array.from({ length: 5 }, (_, k) => `${w * 0.1},${(k % 2 ? 1 : -1) * w * 0.13}`).join(" l")), fill: "none", stroke: "#b3261e", "stroke-width": Math.max(1.5, w * 0.07), "stroke-linecap": "round", "stroke-linejoin": "round" }));
     } else {
       // an ankh: the god
       const cx = x + w * 0.5, cy = y + w * (w >= 44 ? 0.34 : 0.46);
