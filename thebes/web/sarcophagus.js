@@ -601,11 +601,14 @@ export function render(ctx) {
       }
       const g = s("g", { class: cls, "data-pos": pos, "data-move": move, onclick, "data-claimable": claimable.has(pos) ? "1" : null,
         "data-topleft": pos === topLeft ? "1" : null });
-      g.append(tileFace(cell.tile, x + 2, y + 2, TILE - 4, t));
-      g.append(s("text", { x: x + TILE - 7, y: y + 15, "text-anchor": "end", class: "pos-name" + (cell.tile ? "" : " light") }, pos));
+      // An omniscient view (a finished game's replay) names face-down tiles too: draw their backs.
+      const shown = cell.face_up === false ? null : cell.tile;
+      g.append(tileFace(shown, x + 2, y + 2, TILE - 4, t));
+      g.append(s("text", { x: x + TILE - 7, y: y + 15, "text-anchor": "end", class: "pos-name" + (shown ? "" : " light") }, pos));
       let my = y + 30; // markers go down the right edge
       const mark = () => { const at = my; my += 16; return at; };
-      const tips = [pos + (cell.tile ? ": " + tileLabel(cell.tile, t) : ": " + t("sarcophagus.facedown"))];
+      const tips = [pos + (shown ? ": " + tileLabel(shown, t) : ": " + t("sarcophagus.facedown")
+        + (cell.tile ? ` (${tileLabel(cell.tile, t)})` : ""))];
       if (pos === topLeft) {
         tips.push(t("sarcophagus.topleft"));
         g.append(s("text", { x: x + TILE - 13, y: mark() + 2, "text-anchor": "middle", "font-size": 17, fill: "#e8731a", stroke: "#5a3a14", "stroke-width": 0.8, class: "topleft-mark" }, "★"));

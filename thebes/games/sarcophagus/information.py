@@ -31,7 +31,7 @@ def observe(state: "SarcophagusState", seat: int | None) -> dict[str, Any]:
         {"game", "players", "seat", "phase", "to_move" (seat or None),
          "turn", "coin" (1 or 2 while placing, else None), "passes",
          "top_left" (position or None),
-         "pyramid": {pos: {"tile": name or None, "sarcophagus": bool,
+         "pyramid": {pos: {"tile": name or None, "face_up": bool, "sarcophagus": bool,
                            "coins": [[owner, value or None], ...]}},
          "hands": [coins in hand per seat],
          "hand": [values in own hand, ascending] (seat None: "hand_values" per seat),
@@ -64,6 +64,7 @@ def observe(state: "SarcophagusState", seat: int | None) -> dict[str, Any]:
                 coins.append([owner, value if omniscient or owner == seat else None])
             pyramid[POSITION_NAMES[pos]] = {
                 "tile": nt.TILE_NAMES[layout[pos]] if up else None,
+                "face_up": bool(state.faceup >> pos & 1),
                 "sarcophagus": SARCOPHAGUS_SLOT[pos] >= 0,
                 "coins": coins}
     claimed = [state.held(s) for s in range(n)]
