@@ -1,6 +1,7 @@
 // The thebes browser client: routing, API and socket, the lobby, the game page.
 // Plain ES modules, no build step. Game tables are drawn by one module per game
 // (ra.js); a game without one gets a plain list of its legal moves.
+import { h } from "./dom.js";
 import { t, getLang, setLang, onLangChange, LANGUAGES, has } from "./i18n.js";
 import * as ra from "./ra.js";
 import * as replay from "./replay.js";
@@ -14,24 +15,6 @@ for (const [game, path] of Object.entries({ sarcophagus: "./sarcophagus.js",
 }
 
 // ------------------------------------------------------------------ helpers
-export function h(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  if (attrs) {
-    for (const [k, v] of Object.entries(attrs)) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else if (k === "class") node.className = v;
-      else if (k === "text") node.textContent = v;
-      else node.setAttribute(k, v === true ? "" : v);
-    }
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
-}
-
 class ApiError extends Error {
   constructor(status, data) {
     super((data && data.error) || (data && data.detail && JSON.stringify(data.detail)) || `HTTP ${status}`);

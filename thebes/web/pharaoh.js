@@ -8,11 +8,11 @@
 // elements that only choose (a building of the chart, a die to shift) carry
 // data-select, for people and tests. See docs/web-pharaoh.md.
 
+import { svg as s } from "./dom.js";
 import { addStrings } from "./i18n.js";
 
 export const TITLE = "Pharaoh";
 
-const NS = "http://www.w3.org/2000/svg";
 
 // The building chart in the spec's order (road included), with points and costs
 // (labour, grain, gold, material), as in thebes/games/pharaoh/board.py.
@@ -339,23 +339,6 @@ addStrings({
 });
 
 // ------------------------------------------------------------------ helpers
-function s(tag, attrs, ...children) {
-  const node = document.createElementNS(NS, tag);
-  if (attrs) {
-    for (const [k, v] of Object.entries(attrs)) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else if (k === "text") node.textContent = v;
-      else node.setAttribute(k, v);
-    }
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
-}
-
 const SQUARE = /^[a-f][1-6]$/;
 function isSquare(sq) { return SQUARE.test(sq || ""); }
 

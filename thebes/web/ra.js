@@ -6,9 +6,9 @@
 // into a sentence. Clickable SVG elements carry data-move (the move they send),
 // data-god (select a god) or data-discard (a kind to discard), for people and tests.
 
+import { svg as s } from "./dom.js";
 export const TITLE = "Ra";
 
-const NS = "http://www.w3.org/2000/svg";
 
 // Kinds in the order of the spec's components table (the canonical discard order).
 export const KINDS = ["ra", "god", "gold", "pharaoh", "nile", "flood",
@@ -41,23 +41,6 @@ function colorOf(kind) {
   if (MONUMENTS.includes(kind)) return COLORS.monument;
   if (DISASTERS.includes(kind)) return COLORS.disaster;
   return COLORS[kind] || ["#777", "#fff"];
-}
-
-function s(tag, attrs, ...children) {
-  const node = document.createElementNS(NS, tag);
-  if (attrs) {
-    for (const [k, v] of Object.entries(attrs)) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else if (k === "text") node.textContent = v;
-      else node.setAttribute(k, v);
-    }
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
 }
 
 function title(text) { return s("title", null, text); }

@@ -3,6 +3,7 @@
 // from GET /api/games/<id>/replay (docs/web-api.md, Replays and uploaded records) and
 // are drawn by the game's own table module, read-only (a send that does nothing,
 // no legal moves), or as the plain observation when the game has no table module.
+import { h } from "./dom.js";
 import { t, addStrings, getLang } from "./i18n.js";
 
 addStrings({
@@ -121,24 +122,6 @@ addStrings({
 });
 
 // ------------------------------------------------------------------ helpers
-function h(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  if (attrs) {
-    for (const [k, v] of Object.entries(attrs)) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else if (k === "class") node.className = v;
-      else if (k === "text") node.textContent = v;
-      else node.setAttribute(k, v === true ? "" : v);
-    }
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
-}
-
 class HttpError extends Error {
   constructor(status, data) {
     super((data && data.error) || `HTTP ${status}`);

@@ -8,11 +8,11 @@
 // value of your hand to choose) or data-pos (a tile to choose before its coin),
 // for people and tests. See docs/web-sarcophagus.md.
 
+import { svg as s } from "./dom.js";
 import { addStrings } from "./i18n.js";
 
 export const TITLE = "Sarcophagus";
 
-const NS = "http://www.w3.org/2000/svg";
 const ROWS = "abcdef";
 const SUITS = ["sun", "moon", "crown", "arms"];
 const RANKS = ["null", "ace", "2", "3", "4", "5"];
@@ -194,23 +194,6 @@ addStrings({
 });
 
 // ------------------------------------------------------------------ helpers
-function s(tag, attrs, ...children) {
-  const node = document.createElementNS(NS, tag);
-  if (attrs) {
-    for (const [k, v] of Object.entries(attrs)) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else if (k === "text") node.textContent = v;
-      else node.setAttribute(k, v);
-    }
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
-}
-
 function title(text) { return s("title", null, text); }
 
 let styled = false;

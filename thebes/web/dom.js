@@ -1,0 +1,26 @@
+// The one DOM builder of the client: h() for HTML elements, svg() for SVG ones.
+// Attributes: null/undefined/false are left out, "on..." adds a listener, "text" sets the
+// text content, true is an empty (boolean) HTML attribute; children may be arrays nested
+// to any depth, nodes or strings.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+function element(ns, tag, attrs, children) {
+  const node = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else if (k === "text") node.textContent = v;
+      else node.setAttribute(k, v === true && !ns ? "" : v);
+    }
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+export function h(tag, attrs, ...children) { return element(null, tag, attrs, children); }
+export function svg(tag, attrs, ...children) { return element(SVG_NS, tag, attrs, children); }
