@@ -26,6 +26,7 @@ text and legal alternatives of its first illegal event.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import threading
 from collections import OrderedDict
@@ -37,13 +38,14 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from thebes.bots import BOT_NAMES
 from thebes.core import CHANCE, TERMINAL, OptionsError, Record, RecordError, ReplayError, State
 from thebes.core.record import result_of
 
-from .service import (ApiError, GameService, LogLine, available_game, bots_for, clean_name,
-                      hash_token, log_line, seats_public)
+from .service import (ApiError, GameService, LogLine, available_game, clean_name, log_line,
+                      make_seats, seats_public)
 from .storage import IMPORTED, GameData, SeatData, now
+
+log = logging.getLogger("thebes.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
@@ -278,29 +280,7 @@ class ReplayService:
             raise ApiError(409, "this record is of a finished game: there is nothing to continue "
                                 "(view it as a replay instead)")
         game = available_game(record.game)
-        if seats is None:
-            seats = [{"kind": "human"} for _ in range(record.players)]
-        if len(seats) != record.players:
-            raise ApiError(400, f"{record.players} players need {record.players} seats, not {len(seats)}")
-        rows: list[SeatData] = []
-        tokens: list[tuple[int, str]] = []
-        for i, spec in enumerate(seats):
-            kind = spec.get("kind", "human")
-            if kind == "human":
-                token = secrets.token_urlsafe(24)
-                name = clean_name(spec.get("name"))
-                rows.append(SeatData(i, "human", name, None, hash_token(token), name is not None))
-                tokens.append((i, token))
-            elif kind == "bot":
-                bot = spec.get("bot") or "greedy"
-                if bot not in BOT_NAMES:
-                    raise ApiError(400, f"seat {i + 1}: unknown bot {bot!r} (bots: {', '.join(BOT_NAMES)})")
-                if bot not in bots_for(game.name):
-                    bot = "random"
-                rows.append(SeatData(i, "bot", clean_name(spec.get("name")) or f"{bot} bot",
-                                     bot, None, True))
-            else:
-                raise ApiError(400, f"seat {i + 1}: kind must be 'human' or 'bot', not {kind!r}")
+        rows, tokens = make_seats(game, record.players, seats)
         game_id = secrets.token_urlsafe(6)
         stamp = now()
         status = "open" if any(s.kind == "human" and not s.claimed for s in rows) else "playing"
@@ -315,7 +295,7 @@ class ReplayService:
             try:
                 listener(game_id)
             except Exception:  # pragma: no cover - a listener's failure is its own
-                pass
+                log.exception("a listener failed on the continued game %s", game_id)
         return {"game": self.service.summary(g),
                 "links": [{"seat": seat + 1, "token": token,
                            "url": f"/play/{game_id}?token={token}"} for seat, token in tokens]}

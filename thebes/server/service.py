@@ -110,6 +110,40 @@ def clean_name(name: Any) -> str | None:
     return name or None
 
 
+# ---------------------------------------------------------------------- seats
+def make_seats(game: Game, players: int, seats: list[dict[str, Any]] | None
+               ) -> tuple[list[SeatData], list[tuple[int, str]]]:
+    """Seat rows from the create form's seat specs (``{"kind": "human"|"bot", "name", "bot"}``;
+    ``None``: every seat human), and ``[(0-based seat, token)]`` for the human seats.
+
+    Raises :class:`ApiError` (400) for a wrong number of seats, an unknown kind or bot.
+    """
+    if seats is None:
+        seats = [{"kind": "human"} for _ in range(players)]
+    if len(seats) != players:
+        raise ApiError(400, f"{players} players need {players} seats, not {len(seats)}")
+    seat_rows: list[SeatData] = []
+    tokens: list[tuple[int, str]] = []
+    for i, spec in enumerate(seats):
+        kind = spec.get("kind", "human")
+        if kind == "human":
+            token = secrets.token_urlsafe(24)
+            name = clean_name(spec.get("name"))
+            seat_rows.append(SeatData(i, "human", name, None, hash_token(token), name is not None))
+            tokens.append((i, token))
+        elif kind == "bot":
+            bot = spec.get("bot") or "greedy"
+            if bot not in BOT_NAMES:
+                raise ApiError(400, f"seat {i + 1}: unknown bot {bot!r} (bots: {', '.join(BOT_NAMES)})")
+            if bot not in bots_for(game.name):
+                bot = "random"   # no such bot for this game yet: the one that always exists
+            seat_rows.append(SeatData(i, "bot", clean_name(spec.get("name")) or f"{bot} bot",
+                                      bot, None, True))
+        else:
+            raise ApiError(400, f"seat {i + 1}: kind must be 'human' or 'bot', not {kind!r}")
+    return seat_rows, tokens
+
+
 # ---------------------------------------------------------------------- live game
 @dataclass
 class LogLine:
@@ -298,30 +332,8 @@ class GameService:
             full_options = game.options(players, options or {})
         except OptionsError as err:
             raise ApiError(400, str(err)) from None
-        if seats is None:
-            seats = [{"kind": "human"} for _ in range(players)]
-        if len(seats) != players:
-            raise ApiError(400, f"{players} players need {players} seats, not {len(seats)}")
         seed_text = str(seed if seed is not None else secrets.randbits(62))
-        seat_rows: list[SeatData] = []
-        tokens: list[tuple[int, str]] = []
-        for i, spec in enumerate(seats):
-            kind = spec.get("kind", "human")
-            if kind == "human":
-                token = secrets.token_urlsafe(24)
-                name = clean_name(spec.get("name"))
-                seat_rows.append(SeatData(i, "human", name, None, hash_token(token), name is not None))
-                tokens.append((i, token))
-            elif kind == "bot":
-                bot = spec.get("bot") or "greedy"
-                if bot not in BOT_NAMES:
-                    raise ApiError(400, f"seat {i + 1}: unknown bot {bot!r} (bots: {', '.join(BOT_NAMES)})")
-                if bot not in bots_for(game.name):
-                    bot = "random"   # no such bot for this game yet: the one that always exists
-                seat_rows.append(SeatData(i, "bot", clean_name(spec.get("name")) or f"{bot} bot",
-                                          bot, None, True))
-            else:
-                raise ApiError(400, f"seat {i + 1}: kind must be 'human' or 'bot', not {kind!r}")
+        seat_rows, tokens = make_seats(game, players, seats)
         state = game.new_initial_state(players, full_options)
         stored_options = dict(options or {})
         game_id = secrets.token_urlsafe(6)
