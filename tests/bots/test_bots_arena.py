@@ -76,3 +76,11 @@ def test_openspiel_bots_take_arena_seats(capsys):
                  "openspiel-mcts,greedy,random", "--games", "1", "--think-ms", "5", "--json"])
     assert code == 0
     assert json.loads(capsys.readouterr().out)["bots"][0]["name"] == "openspiel-mcts"
+
+
+def test_a_solo_arena_reports_scores_without_a_rating(capsys):
+    code = main(["arena", "--game", "pharaoh", "--players", "1", "--seats", "greedy",
+                 "--games", "2", "--jobs", "1", "--json"])
+    assert code == 0
+    bot = json.loads(capsys.readouterr().out)["bots"][0]
+    assert bot["games"] == 2 and bot["rating"] is None and bot["mean_score"] > 0

@@ -97,6 +97,6 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
         table.add_row(bot["name"], str(bot["games"]), f"{bot['wins']:g}",
                       f"{bot['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}",
                       f"{bot['mean_score']:.1f}", f"{bot['mean_rank']:.2f}",
-                      f"{bot['rating']:.1f}")
+                      "-" if bot["rating"] is None else f"{bot['rating']:.1f}")
     Console(file=sys.stdout).print(table)
     return 0

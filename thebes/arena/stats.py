@@ -29,7 +29,8 @@ def entry_labels(entries: list[str]) -> list[str]:
 def summarize(game: str, entries: list[str], results: list[dict[str, Any]]) -> dict[str, Any]:
     """Per entry: games, wins (score ties at the top split), win rate, ci95, mean score,
     mean rank (1 = first), and an openskill (Plackett-Luce) rating over all games
-    (``rating`` is the ordinal mu - 3 sigma; ``mu`` and ``sigma`` are given too).
+    (``rating`` is the ordinal mu - 3 sigma; ``mu`` and ``sigma`` are given too;
+    all three ``None`` for solo games, where there is nobody to rate against).
     """
     from openskill.models import PlackettLuce
 
@@ -53,6 +54,8 @@ def summarize(game: str, entries: list[str], results: list[dict[str, Any]]) -> d
             rank_sum[entry] += rank_of_seat[seat]
             if seat in tied:
                 wins[entry] += 1.0 / len(tied)
+        if len(seating) < 2:
+            continue  # a solo game rates nobody
         teams = [[ratings[entry]] for entry in seating]
         ranks = [rank_of_seat[seat] for seat in range(len(seating))]
         new = model.rate(teams, ranks=ranks)
@@ -65,6 +68,7 @@ def summarize(game: str, entries: list[str], results: list[dict[str, Any]]) -> d
         bots.append({"name": label, "games": games[i], "wins": round(wins[i], 3),
                      "win_rate": wins[i] / g, "ci95": [lo, hi],
                      "mean_score": score_sum[i] / g, "mean_rank": rank_sum[i] / g,
-                     "rating": ratings[i].ordinal(), "mu": ratings[i].mu,
-                     "sigma": ratings[i].sigma})
+                     "rating": ratings[i].ordinal() if n > 1 else None,
+                     "mu": ratings[i].mu if n > 1 else None,
+                     "sigma": ratings[i].sigma if n > 1 else None})
     return {"game": game, "players": n, "games": len(results), "bots": bots}
