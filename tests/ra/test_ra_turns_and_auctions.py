@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from conftest import DEAL3, give, legal, play
+from conftest import legal, play
 from thebes.core import CHANCE, IllegalEventError, InvalidEventError, get_game
 
 
@@ -206,4 +206,3 @@ def test_the_move_ra_and_the_drawn_tile_ra_are_told_apart_by_the_state():
     assert state.auction_kind == 1  # voluntary
     state = play("draw", "ra")
     assert state.ra_count == 1 and state.auction_kind == 0  # drawn
-    _ = DEAL3, give
