@@ -12,9 +12,10 @@ Single-observer ISMCTS over the core contract, for every game:
 * selection is UCB1 with availability counts (an action absent from a
   determinization does not count against it), each seat maximising its own
   entry of the reward vector, plus a progressive bias towards the move the
-  game's playout policy would make (``bias / (visits + 1)``), which is also
-  the first child expanded: without it, lightly visited opponent nodes play
-  at random and the search learns to exploit opponents who do not exist;
+  game's prior would make (``bias / (visits + 1)``; the prior is the game's
+  playout policy, or a slower one for the tree only), which is also the
+  first child expanded: without it, lightly visited opponent nodes play at
+  random and the search learns to exploit opponents who do not exist;
 * the playout follows the game's fast playout policy (random where it has
   none), optionally cut off with the game's evaluation function;
 * the reward is a vector, one entry per seat: 0.8 x win share (score ties at
@@ -76,18 +77,18 @@ def reward_from_scores(scores: list[float], scale: float) -> list[float]:
     return out
 
 
-def _game_hooks(game: str) -> tuple[Callable | None, Callable | None, Callable | None]:
-    """The game's optional ``evaluate(state) -> scores``, ``cutoff(state, start, steps) -> bool``
-    and ``playout(state, seat, rng) -> action`` (module ``thebes.bots.eval_<module>``)."""
+def _game_hooks(game: str) -> Any:
+    """The game's search module ``thebes.bots.eval_<module>``, or ``None``. It may define
+    ``evaluate(state) -> scores``, ``cutoff(state, start, steps) -> bool``, ``playout(state,
+    seat, rng) -> action`` (a fast playout policy, also the tree's prior), or ``prior`` (a
+    slower policy for the tree only) with ``BIAS`` (its weight)."""
     module = "thebes.bots.eval_" + GAME_MODULES[game].rsplit(".", 1)[1]
     try:
-        mod = importlib.import_module(module)
+        return importlib.import_module(module)
     except ModuleNotFoundError as err:
         if err.name == module:
-            return None, None, None
+            return None
         raise
-    return (getattr(mod, "evaluate", None), getattr(mod, "cutoff", None),
-            getattr(mod, "playout", None))
 
 
 def _playout_policy(game: str) -> Callable:
@@ -112,7 +113,7 @@ class ISMCTSBot:
     """ISMCTS for one seat. Parameters:
 
     ``iterations`` (default 1000) or ``think_ms`` (milliseconds per move; wins if given);
-    ``exploration`` (UCB constant, default 0.7); ``bias`` (progressive bias weight, default 1.0); ``playout`` (``"default"``: the
+    ``exploration`` (UCB constant, default 0.7); ``bias`` (progressive bias weight; default the game's ``BIAS``, else 1.0); ``playout`` (``"default"``: the
     game's fast playout policy where it has one, else random; ``"random"``; or
     ``"greedy"``, the game's greedy bot, slow); ``use_evaluation`` (cut playouts off with the game's evaluation
     where it has one, default True).
@@ -121,7 +122,7 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(self, game: str, seat: int, rng: random.Random, iterations: int = 1000,
-                 think_ms: float | None = None, exploration: float = 0.7, bias: float = 1.0,
+                 think_ms: float | None = None, exploration: float = 0.7, bias: float | None = None,
                  playout: str = "default", use_evaluation: bool = True, **_: Any) -> None:
         self.game = game
         self.seat = seat
@@ -129,12 +130,16 @@ class ISMCTSBot:
         self.iterations = iterations
         self.think_ms = think_ms
         self.exploration = exploration
-        self.bias = bias
         self.scale = SCORE_SCALE.get(game, 20.0)
-        evaluate, cutoff, fast_policy = _game_hooks(game)
-        self.evaluate, self.cutoff = (evaluate, cutoff) if use_evaluation else (None, None)
+        hooks = _game_hooks(game)
+        self.evaluate = getattr(hooks, "evaluate", None) if use_evaluation else None
+        self.cutoff = getattr(hooks, "cutoff", None) if use_evaluation else None
         self.policy = {"greedy": _playout_policy(game) if playout == "greedy" else None,
-                       "random": None, "default": fast_policy}[playout]
+                       "random": None, "default": getattr(hooks, "playout", None)}[playout]
+        # The tree's prior: the game's own prior (a policy too slow for whole playouts), else
+        # the playout policy, else none (plain UCB).
+        self.prior = getattr(hooks, "prior", None) or self.policy
+        self.bias = bias if bias is not None else getattr(hooks, "BIAS", 1.0)
         self.last_root: Node | None = None
         self.last_iterations = 0
 
@@ -166,7 +171,7 @@ class ISMCTSBot:
         path = [root]
         c = self.exploration
         bias = self.bias
-        policy = self.policy
+        prior = self.prior
         # selection and expansion
         while True:
             player = d.current_player()
@@ -186,7 +191,7 @@ class ISMCTSBot:
                 continue
             legal = d.legal_actions()
             children = node.children
-            hint = policy(d, player, rng) if policy is not None else None
+            hint = prior(d, player, rng) if prior is not None and len(legal) > 1 else None
             untried = []
             best, best_value, best_action = None, -1.0, None
             log_cache: dict[int, float] = {}
