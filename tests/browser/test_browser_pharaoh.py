@@ -15,10 +15,8 @@ which skips with a reason when /usr/bin/chromium or Playwright is missing.
 
 from __future__ import annotations
 
-import json
 import re
 import time
-import urllib.request
 from urllib.parse import parse_qs, urlparse
 
 from pathlib import Path
@@ -26,7 +24,7 @@ from pathlib import Path
 import pytest
 
 try:  # the real-browser helpers; their module skips when chromium or Playwright is missing
-    from test_browser_ra import (SHOTS, board_version, launch, playwright, post_json,  # noqa: F401
+    from test_browser_ra import (SHOTS, board_version, get_json, launch, playwright, post_json,  # noqa: F401
                                  server, sync_api)
 except pytest.skip.Exception as why:
     NO_BROWSER: str | None = str(why)
@@ -47,11 +45,6 @@ def context(playwright, tmp_path_factory: pytest.TempPathFactory):  # noqa: F811
     ctx = launch(playwright, tmp_path_factory)
     yield ctx
     ctx.close()
-
-
-def get_json(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=10) as res:
-        return json.loads(res.read())
 
 
 def view_of(server: str, page) -> dict:  # noqa: F811

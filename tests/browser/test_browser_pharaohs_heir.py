@@ -251,16 +251,7 @@ def test_pharaohs_heir_full_game_against_bots(server: str, browser_context) -> N
 RENDER_JS = """async ([view, seed]) => {
   const m = await import('/static/pharaohs_heir.js');
   const { t } = await import('/static/i18n.js');
-  const h = (tag, attrs, ...kids) => {
-    const n = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k.startsWith('on')) n.addEventListener(k.slice(2), v);
-      else if (k === 'class') n.className = v; else n.setAttribute(k, v === true ? '' : v);
-    }
-    for (const c of kids.flat()) if (c !== null && c !== undefined && c !== false) n.append(c instanceof Node ? c : String(c));
-    return n;
-  };
+  const { h } = await import('/static/dom.js');
   let r = seed;
   const rnd = () => { r = (r * 1103515245 + 12345) % 2147483648; return r / 2147483648; };
   let root = document.getElementById('synthetic');

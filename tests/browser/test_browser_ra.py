@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import socket
 import threading
 import time
@@ -101,6 +100,11 @@ def browser_context(playwright, tmp_path_factory: pytest.TempPathFactory):
     context = launch(playwright, tmp_path_factory)
     yield context
     context.close()
+
+
+def get_json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=10) as res:
+        return json.loads(res.read())
 
 
 def post_json(url: str, body: dict) -> dict:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import time
-import urllib.request
 
 import pytest
 
@@ -26,14 +25,9 @@ if not os.path.exists(CHROMIUM):
                 "the real-browser test needs Debian's chromium", allow_module_level=True)
 pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
-from test_browser_ra import SHOTS, launch, playwright, post_json, server  # noqa: E402,F401
+from test_browser_ra import SHOTS, get_json, launch, playwright, post_json, server  # noqa: E402,F401
 
 from thebes.cli import selfplay_record  # noqa: E402
-
-
-def get_json(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=10) as res:
-        return json.loads(res.read())
 
 
 @pytest.fixture(scope="module")

@@ -15,16 +15,14 @@ Skips with a visible reason when /usr/bin/chromium or Playwright is missing.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from test_browser_ra import SHOTS, board_version, launch, playwright, server, sync_api  # noqa: F401
+from test_browser_ra import SHOTS, board_version, get_json, launch, playwright, server, sync_api  # noqa: F401
 
 WEB = Path(__file__).resolve().parents[2] / "thebes" / "web"
 
@@ -34,11 +32,6 @@ def browser_context(playwright, tmp_path_factory: pytest.TempPathFactory):  # no
     context = launch(playwright, tmp_path_factory)
     yield context
     context.close()
-
-
-def get_json(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=10) as res:
-        return json.loads(res.read())
 
 
 def strings() -> dict[str, dict[str, str]]:
@@ -272,16 +265,7 @@ def test_geometry_and_fame_match_the_engine(server: str, browser_context) -> Non
 RENDER_JS = """async ([view, wait]) => {
   const m = await import('/static/sarcophagus.js');
   const { t } = await import('/static/i18n.js');
-  const h = (tag, attrs, ...kids) => {
-    const n = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k.startsWith('on')) n.addEventListener(k.slice(2), v);
-      else if (k === 'class') n.className = v; else n.setAttribute(k, v === true ? '' : v);
-    }
-    for (const c of kids.flat()) if (c !== null && c !== undefined && c !== false) n.append(c instanceof Node ? c : String(c));
-    return n;
-  };
+  const { h } = await import('/static/dom.js');
   let root = document.getElementById('synthetic');
   if (!root) { root = document.createElement('div'); root.id = 'synthetic'; document.body.prepend(root); }
   root.replaceChildren();
