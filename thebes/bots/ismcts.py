@@ -42,30 +42,40 @@ from thebes.core.game import GAME_MODULES
 #: points that make a "large" margin, per game (for the normalised margin).
 SCORE_SCALE = {"ra": 20.0, "sarcophagus": 15.0, "pharaohs-heir": 20.0, "pharaoh": 40.0}
 WIN_WEIGHT = 0.8
+_UNASKED = object()
 
 
 class Node:
     """A node of the search tree. ``reward`` sums the reward vectors backed up through it."""
 
-    __slots__ = ("children", "visits", "avail", "reward")
+    __slots__ = ("children", "visits", "avail", "reward", "hint")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Any, Node] = {}
         self.visits = 0
         self.avail = 0
         self.reward = [0.0] * players
+        #: the prior's move here, asked once (on the first determinization that reaches the
+        #: node) and kept: the prior is a heuristic, too slow to ask on every iteration.
+        self.hint: Any = _UNASKED
 
 
-def reward_vector(state: State, scale: float) -> list[float]:
-    """The reward of a finished (or evaluated) game per seat; see the module docstring."""
+def reward_vector(state: State, scale: float, reference: float = 0.0) -> list[float]:
+    """The reward of a finished game per seat; see :func:`reward_from_scores`."""
     scores = state.scores() or [0] * state.num_players
-    return reward_from_scores([float(s) for s in scores], scale)
+    return reward_from_scores([float(s) for s in scores], scale, reference)
 
 
-def reward_from_scores(scores: list[float], scale: float) -> list[float]:
+def reward_from_scores(scores: list[float], scale: float, reference: float = 0.0) -> list[float]:
+    """Reward per seat in [0, 1] from final (or estimated) scores; see the module docstring.
+
+    Solo, there is no one to beat: the reward is ``0.5 + (score - reference) / (2 x
+    scale)``, clamped, where ``reference`` is the score the search expects at its root
+    (so that the scale can be small enough for one point to matter).
+    """
     n = len(scores)
     if n == 1:
-        return [max(0.0, min(1.0, scores[0] / (2 * scale)))]
+        return [max(0.0, min(1.0, 0.5 + (scores[0] - reference) / (2 * scale)))]
     top = max(scores)
     winners = sum(1 for s in scores if s == top)
     out = []
@@ -140,6 +150,9 @@ class ISMCTSBot:
         # the playout policy, else none (plain UCB).
         self.prior = getattr(hooks, "prior", None) or self.policy
         self.bias = bias if bias is not None else getattr(hooks, "BIAS", 1.0)
+        # Solo: points that make a large gain over the root's expected score.
+        self.solo_scale = getattr(hooks, "SOLO_SCALE", self.scale)
+        self.reference = 0.0
         self.last_root: Node | None = None
         self.last_iterations = 0
 
@@ -148,6 +161,9 @@ class ISMCTSBot:
         """Run the budgeted search from ``state`` (the bot's seat to move); return the root."""
         players = state.num_players
         root = Node(players)
+        if players == 1:
+            self.reference = (self.evaluate(state.determinize(self.seat, self.rng))[0]
+                              if self.evaluate is not None else self.solo_scale)
         hidden = getattr(state.game, "hidden_information", True)
         deadline = (time.perf_counter() + self.think_ms / 1000.0) if self.think_ms else None
         n = 0
@@ -191,7 +207,10 @@ class ISMCTSBot:
                 continue
             legal = d.legal_actions()
             children = node.children
-            hint = prior(d, player, rng) if prior is not None and len(legal) > 1 else None
+            hint = node.hint
+            if hint is _UNASKED:
+                hint = node.hint = (prior(d, player, rng) if prior is not None and len(legal) > 1
+                                    else None)
             untried = []
             best, best_value, best_action = None, -1.0, None
             log_cache: dict[int, float] = {}
@@ -234,13 +253,14 @@ class ISMCTSBot:
         start = d.clone() if cutoff else None
         policy = self.policy
         choice = rng.choice
+        scale = self.solo_scale if d.num_players == 1 else self.scale
         steps = 0
         while True:
             player = d.current_player()
             if player == TERMINAL:
-                return reward_vector(d, self.scale)
+                return reward_vector(d, scale, self.reference)
             if cutoff is not None and cutoff(d, start, steps):
-                return reward_from_scores(self.evaluate(d), self.scale)
+                return reward_from_scores(self.evaluate(d), scale, self.reference)
             steps += 1
             if player == CHANCE:
                 d.apply_action(d.sample_chance(rng))

@@ -440,7 +440,13 @@ function showGame(root, gameId, token) {
     if (button) { button.disabled = true; button.textContent = t("hint.thinking"); }
     try {
       const answer = await api(`/api/games/${encodeURIComponent(gameId)}/hint?token=${encodeURIComponent(token)}`);
-      const moves = answer.moves.map((m) => `${m.move} (${Math.round(m.share * 100)}%)`).join(", ");
+      const v = state.view || {};
+      const mod = TABLES[v.game];
+      const names = v.names || [];
+      const moves = answer.moves.map((m) => t("hint.move", {
+        move: mod && v.seat ? String(mod.describeEvent({ seat: v.seat, event: m.move }, names, t)).replace(/\.$/, "") : m.move,
+        share: Math.round(m.share * 100), expected: Math.round(m.expected * 100),
+      })).join("; ");
       toast(t("hint.result", { moves }), "ok");
     } catch (err) {
       toast(t("error.generic", { message: err.message }));
