@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import random
 
 import pytest
@@ -27,9 +29,19 @@ def ra_position(seed=1, events=0):
 
 def test_the_reward_blends_win_share_with_the_normalised_margin():
     r = reward_from_scores([30.0, 20.0, 10.0], 20.0)
-    assert r[0] == pytest.approx(0.8 + 0.2 * (1 + 0.5) / 2)
-    assert r[1] == pytest.approx(0.2 * (1 - 0.5) / 2)
-    assert r[2] == pytest.approx(0.0)
+    assert r[0] == pytest.approx(0.8 + 0.2 * (1 + math.tanh(0.5)) / 2)
+    assert r[1] == pytest.approx(0.2 * (1 - math.tanh(0.5)) / 2)
+    assert r[2] == pytest.approx(0.2 * (1 - math.tanh(1.0)) / 2)
+
+
+def test_a_margin_never_saturates_so_a_lost_game_still_prefers_losing_by_less():
+    assert reward_from_scores([10.0, 50.0], 20.0)[0] > reward_from_scores([5.0, 50.0], 20.0)[0] > 0
+
+
+def test_a_solo_reward_is_centred_on_the_expected_score():
+    assert reward_from_scores([30.0], 5.0, reference=30.0)[0] == pytest.approx(0.5)
+    assert reward_from_scores([32.0], 5.0, reference=30.0)[0] == pytest.approx(0.7)
+    assert reward_from_scores([50.0], 5.0, reference=30.0)[0] == 1.0
 
 
 def test_a_tie_at_the_top_splits_the_win_share():

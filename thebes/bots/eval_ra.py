@@ -1,14 +1,22 @@
-"""Ra's evaluation for cut-off playouts (used by :mod:`thebes.bots.ismcts`).
+"""Ra's hooks for :mod:`thebes.bots.ismcts`.
 
-Playouts follow :func:`playout`, a fast noisy greedy policy. A playout stops after a short horizon or when the epoch it started in has
-been scored; the position is then worth :func:`evaluate`.
+* ``prior``: the greedy bot's move (thebes/bots/greedy_ra.py), asked once per
+  tree node: the search expects the others to play sensibly, and departs from
+  the greedy move where its playouts say so;
+* ``playout``: :func:`playout`, a fast noisy greedy policy;
+* ``cutoff``: a playout stops after a short horizon or when the epoch it
+  started in has been scored; the position is then worth :func:`evaluate`.
+
+With the greedy prior the search won 14 of 24 games against two greedy bots
+at 1,000 iterations a move, against 11.5 with the playout policy as its prior
+(docs/STRENGTH.md).
 """
 
 from __future__ import annotations
 
 import random
 
-from thebes.bots.greedy_ra import lot_value
+from thebes.bots.greedy_ra import lot_value, policy as greedy_policy
 from thebes.games.ra import notation as nt
 from thebes.games.ra.scoring import monument_points, most_fewest, score_epoch
 from thebes.games.ra.state import AUCTION, DISCARD, GOD_PLAYED, RaState
@@ -19,6 +27,11 @@ from thebes.games.ra.tiles import NILE, PHARAOH, RA_TRACK_END
 HORIZON = 16
 #: what a face-up sun can still buy, in fame, at the start of an epoch.
 SUN_WORTH = 6.0
+
+
+def prior(state: RaState, seat: int, rng: random.Random) -> int:
+    """The greedy bot's move for ``seat`` on the search's determinization."""
+    return greedy_policy(state, seat, rng)
 
 
 def cutoff(state: RaState, start: RaState, steps: int) -> bool:

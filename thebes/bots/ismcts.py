@@ -11,19 +11,24 @@ Single-observer ISMCTS over the core contract, for every game:
   (``event_for_seat``; the outcome itself where the game hides nothing);
 * selection is UCB1 with availability counts (an action absent from a
   determinization does not count against it), each seat maximising its own
-  entry of the reward vector, plus a progressive bias towards the move the
-  game's prior would make (``bias / (visits + 1)``; the prior is the game's
-  playout policy, or a slower one for the tree only), which is also the
-  first child expanded: without it, lightly visited opponent nodes play at
-  random and the search learns to exploit opponents who do not exist;
+  entry of the reward vector, with mean rewards rescaled to the least and
+  greatest mean of that seat seen in the tree so far (as MuZero does: a
+  position lost or won whatever happens still tells its moves apart by the
+  margin), plus a progressive bias towards the move the game's prior would
+  make (``bias / (visits + 1)``; the prior is the game's own ``prior``, else
+  its playout policy; it is asked once per node), which is also the first
+  child expanded: without it, lightly visited opponent nodes play at random
+  and the search learns to exploit opponents who do not exist;
 * the playout follows the game's fast playout policy (random where it has
   none), optionally cut off with the game's evaluation function;
 * the reward is a vector, one entry per seat: 0.8 x win share (score ties at
-  the top split the win) + 0.2 x normalised score margin (the seat's score
-  minus the best other score, over the game's score scale, clamped to
-  [-1, 1] and mapped to [0, 1]). Solo games use the score over the scale.
-  The blend keeps the search aiming to win while still preferring bigger
-  margins when the win is settled either way (docs/bots.md).
+  the top split the win) + 0.2 x normalised score margin (``(1 + tanh((score
+  - best other score) / scale)) / 2``, the scale per game; tanh never
+  saturates, so a game lost by 30 still prefers losing by 25). Solo, the
+  reward is the gain over the score the search expects at its root, over a
+  small scale. The blend keeps the search aiming to win while still
+  preferring bigger margins when the win is settled either way
+  (docs/bots.md).
 
 Budget by iterations or by milliseconds per move.
 """
@@ -81,7 +86,7 @@ def reward_from_scores(scores: list[float], scale: float, reference: float = 0.0
     out = []
     for seat, score in enumerate(scores):
         best_other = max(s for i, s in enumerate(scores) if i != seat)
-        margin = max(-1.0, min(1.0, (score - best_other) / scale))
+        margin = math.tanh((score - best_other) / scale)
         win = 1.0 / winners if score == top else 0.0
         out.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * (1 + margin) / 2)
     return out
@@ -161,6 +166,11 @@ class ISMCTSBot:
         """Run the budgeted search from ``state`` (the bot's seat to move); return the root."""
         players = state.num_players
         root = Node(players)
+        # The least and greatest mean reward per seat over the tree so far: selection
+        # rescales means to this range (as MuZero does), so a position that is lost (or won)
+        # whatever happens still tells its moves apart by the margin.
+        self._lo = [math.inf] * players
+        self._hi = [-math.inf] * players
         if players == 1:
             self.reference = (self.evaluate(state.determinize(self.seat, self.rng))[0]
                               if self.evaluate is not None else self.solo_scale)
@@ -188,6 +198,8 @@ class ISMCTSBot:
         c = self.exploration
         bias = self.bias
         prior = self.prior
+        lo, hi = self._lo, self._hi
+        scale = [1.0 / (h - l) if h - l > 1e-6 else 1.0 for l, h in zip(lo, hi)]
         # selection and expansion
         while True:
             player = d.current_player()
@@ -226,7 +238,8 @@ class ISMCTSBot:
                     if lg is None:
                         lg = log_cache[av] = math.log(av)
                     visits = child.visits
-                    value = child.reward[player] / visits + c * math.sqrt(lg / visits)
+                    value = ((child.reward[player] / visits - lo[player]) * scale[player]
+                             + c * math.sqrt(lg / visits))
                     if a == hint:
                         value += bias / (visits + 1)
                     if value > best_value:
@@ -243,10 +256,15 @@ class ISMCTSBot:
             path.append(node)
         reward = self._playout(d, rng)
         for visited in path:
-            visited.visits += 1
+            visits = visited.visits = visited.visits + 1
             acc = visited.reward
             for i in range(players):
                 acc[i] += reward[i]
+                q = acc[i] / visits
+                if q < lo[i]:
+                    lo[i] = q
+                if q > hi[i]:
+                    hi[i] = q
 
     def _playout(self, d: State, rng: random.Random) -> list[float]:
         cutoff = self.cutoff
