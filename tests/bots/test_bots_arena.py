@@ -84,3 +84,23 @@ def test_a_solo_arena_reports_scores_without_a_rating(capsys):
     assert code == 0
     bot = json.loads(capsys.readouterr().out)["bots"][0]
     assert bot["games"] == 2 and bot["rating"] is None and bot["mean_score"] > 0
+
+
+def test_a_solo_pharaoh_arena_counts_the_titles_the_scores_earn(capsys):
+    code = main(["arena", "--game", "pharaoh", "--players", "1", "--seats", "random",
+                 "--games", "4", "--jobs", "1", "--json"])
+    assert code == 0
+    bot = json.loads(capsys.readouterr().out)["bots"][0]
+    assert list(bot["titles"]) == ["none", "Peasant", "Clerk", "Governor", "Pharaoh"]
+    assert sum(bot["titles"].values()) == 4
+    assert bot["score_sd"] >= 0
+    code = main(["arena", "--game", "pharaoh", "--players", "1", "--seats", "random",
+                 "--games", "4", "--jobs", "1"])
+    assert code == 0 and "titles" in capsys.readouterr().out
+
+
+def test_the_solo_title_follows_the_pharaoh_table():
+    from thebes.core import get_game
+    game = get_game("pharaoh")
+    assert [game.solo_title(s) for s in (9, 10, 19, 20, 25, 29, 30, 44)] == [
+        "none", "Peasant", "Peasant", "Clerk", "Governor", "Governor", "Pharaoh", "Pharaoh"]

@@ -98,5 +98,16 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
                       f"{bot['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}",
                       f"{bot['mean_score']:.1f}", f"{bot['mean_rank']:.2f}",
                       "-" if bot["rating"] is None else f"{bot['rating']:.1f}")
-    Console(file=sys.stdout).print(table)
+    out = Console(file=sys.stdout)
+    out.print(table)
+    for bot in summary["bots"]:
+        if "titles" in bot:
+            played = bot["games"] or 1
+            titles = Table(title=f"{bot['name']}: titles",
+                           caption=f"mean {bot['mean_score']:.2f}, sd {bot['score_sd']:.2f}")
+            for column in ("title", "games", "share"):
+                titles.add_column(column, justify="left" if column == "title" else "right")
+            for name, count in bot["titles"].items():
+                titles.add_row(name, str(count), f"{count / played:.1%}")
+            out.print(titles)
     return 0

@@ -30,9 +30,13 @@ def summarize(game: str, entries: list[str], results: list[dict[str, Any]]) -> d
     """Per entry: games, wins (score ties at the top split), win rate, ci95, mean score,
     mean rank (1 = first), and an openskill (Plackett-Luce) rating over all games
     (``rating`` is the ordinal mu - 3 sigma; ``mu`` and ``sigma`` are given too;
-    all three ``None`` for solo games, where there is nobody to rate against).
+    all three ``None`` for solo games, where there is nobody to rate against), and the
+    score's standard deviation ``score_sd``. Solo, in a game with titles
+    (``Game.solo_titles``), ``titles`` counts the games per title, lowest first.
     """
     from openskill.models import PlackettLuce
+
+    from thebes.core import get_game
 
     n = len(entries)
     model = PlackettLuce()
@@ -41,6 +45,11 @@ def summarize(game: str, entries: list[str], results: list[dict[str, Any]]) -> d
     wins = [0.0] * n
     games = [0] * n
     score_sum = [0.0] * n
+    score_sq = [0.0] * n
+    table = get_game(game)
+    titles: list[dict[str, int]] | None = None
+    if n == 1 and table.solo_titles:
+        titles = [{name: 0 for name in ["none"] + [t for _, t in reversed(table.solo_titles)]}]
     rank_sum = [0] * n
     for r in sorted(results, key=lambda r: r["index"]):
         seating = r["seating"]  # entry per seat
@@ -51,6 +60,9 @@ def summarize(game: str, entries: list[str], results: list[dict[str, Any]]) -> d
         for seat, entry in enumerate(seating):
             games[entry] += 1
             score_sum[entry] += scores[seat]
+            score_sq[entry] += scores[seat] ** 2
+            if titles is not None:
+                titles[entry][table.solo_title(scores[seat])] += 1
             rank_sum[entry] += rank_of_seat[seat]
             if seat in tied:
                 wins[entry] += 1.0 / len(tied)
@@ -65,10 +77,14 @@ def summarize(game: str, entries: list[str], results: list[dict[str, Any]]) -> d
     for i, label in enumerate(labels):
         g = games[i] or 1
         lo, hi = wilson_interval(wins[i], games[i])
+        mean = score_sum[i] / g
         bots.append({"name": label, "games": games[i], "wins": round(wins[i], 3),
                      "win_rate": wins[i] / g, "ci95": [lo, hi],
-                     "mean_score": score_sum[i] / g, "mean_rank": rank_sum[i] / g,
+                     "mean_score": mean,
+                     "score_sd": math.sqrt(max(0.0, score_sq[i] / g - mean * mean)),
+                     "mean_rank": rank_sum[i] / g,
                      "rating": ratings[i].ordinal() if n > 1 else None,
                      "mu": ratings[i].mu if n > 1 else None,
-                     "sigma": ratings[i].sigma if n > 1 else None})
+                     "sigma": ratings[i].sigma if n > 1 else None,
+                     **({"titles": titles[i]} if titles is not None else {})})
     return {"game": game, "players": n, "games": len(results), "bots": bots}

@@ -38,6 +38,8 @@ class Game:
         hidden_information: whether observations differ between seats.
         validate_options: optional extra check ``(players, options) -> None``
             raising :class:`OptionsError`.
+        solo_titles: for a game with a solo table of titles, ``((lowest score,
+            title), ...)`` from the highest title down; below the last, no title.
     """
 
     name: str
@@ -48,6 +50,14 @@ class Game:
     default_options: dict[str, Any] = field(default_factory=dict)
     hidden_information: bool = False
     validate_options: Callable[[int, dict[str, Any]], None] | None = None
+    solo_titles: tuple[tuple[int, str], ...] = ()
+
+    def solo_title(self, score: float) -> str:
+        """The title a solo ``score`` earns (``solo_titles``), or ``"none"``."""
+        for lowest, name in self.solo_titles:
+            if score >= lowest:
+                return name
+        return "none"
 
     def options(self, players: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
         """Check ``players`` and ``options`` and return the options with defaults filled in.

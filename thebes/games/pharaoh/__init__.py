@@ -10,6 +10,7 @@ from typing import Any
 
 from thebes.core import Game
 
+from .scoring import TITLES
 from .state import PharaohState
 
 
@@ -26,6 +27,7 @@ GAME = Game(
     new_state=new_state,
     default_options={"objectives": False},
     hidden_information=False,
+    solo_titles=TITLES,
 )
 
 PharaohState.game = GAME
