@@ -98,7 +98,8 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
                       f"{bot['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}",
                       f"{bot['mean_score']:.1f}", f"{bot['mean_rank']:.2f}",
                       "-" if bot["rating"] is None else f"{bot['rating']:.1f}")
-    out = Console(file=sys.stdout)
+    # Piped into a file, rich would assume 80 columns and cut the intervals short.
+    out = Console(file=sys.stdout, width=None if sys.stdout.isatty() else 120)
     out.print(table)
     for bot in summary["bots"]:
         if "titles" in bot:
