@@ -10,6 +10,7 @@ play the same games; only the clock differs.
 from __future__ import annotations
 
 import random
+import sys
 import time
 
 from rich.console import Console
@@ -73,7 +74,7 @@ def bench_ismcts(game_name: str, players: int, seed: int, think_ms: float = 1000
 
 
 def run_bench(only: str | None, games: int, seed: int) -> int:
-    console = Console()
+    console = Console(width=None if sys.stdout.isatty() else 120)  # whole columns when piped
     table = Table(title=f"thebes bench: {games} random playouts per row, one process")
     for column in ("game", "players", "games/s", "games/CPU-s", "events/s", "events/game",
                    "clone µs", "ISMCTS it/s"):

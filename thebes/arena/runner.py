@@ -94,9 +94,11 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
         table.add_column(column, justify="left" if column == "bot" else "right")
     for bot in summary["bots"]:
         lo, hi = bot["ci95"]
-        table.add_row(bot["name"], str(bot["games"]), f"{bot['wins']:g}",
-                      f"{bot['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}",
-                      f"{bot['mean_score']:.1f}", f"{bot['mean_rank']:.2f}",
+        solo = players == 1  # nobody to beat: no wins, ranks or rating to show
+        table.add_row(bot["name"], str(bot["games"]), "-" if solo else f"{bot['wins']:g}",
+                      "-" if solo else f"{bot['win_rate']:.1%}",
+                      "-" if solo else f"{lo:.1%}-{hi:.1%}",
+                      f"{bot['mean_score']:.1f}", "-" if solo else f"{bot['mean_rank']:.2f}",
                       "-" if bot["rating"] is None else f"{bot['rating']:.1f}")
     # Piped into a file, rich would assume 80 columns and cut the intervals short.
     out = Console(file=sys.stdout, width=None if sys.stdout.isatty() else 120)
