@@ -11,8 +11,9 @@
   worth is a large one.
 
 Random playouts to the end judge a sheet poorly (their scores sit near zero
-whatever was built); with these hooks the search plays solo about as well as
-the greedy bot or better (docs/STRENGTH.md).
+whatever was built); with these hooks the search averages 36.0 solo at 200
+ms a move, against 33.1 for the greedy bot alone (500 games each,
+docs/STRENGTH.md).
 """
 
 from __future__ import annotations

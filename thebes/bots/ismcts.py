@@ -158,6 +158,8 @@ class ISMCTSBot:
         # Solo: points that make a large gain over the root's expected score.
         self.solo_scale = getattr(hooks, "SOLO_SCALE", self.scale)
         self.reference = 0.0
+        self._lo: list[float] = []  # per seat, the least and greatest mean reward in the tree
+        self._hi: list[float] = []
         self.last_root: Node | None = None
         self.last_iterations = 0
 
@@ -199,7 +201,7 @@ class ISMCTSBot:
         bias = self.bias
         prior = self.prior
         lo, hi = self._lo, self._hi
-        scale = [1.0 / (h - l) if h - l > 1e-6 else 1.0 for l, h in zip(lo, hi)]
+        stretch = [1.0 / (h - l) if h - l > 1e-6 else 1.0 for l, h in zip(lo, hi)]
         # selection and expansion
         while True:
             player = d.current_player()
@@ -238,7 +240,7 @@ class ISMCTSBot:
                     if lg is None:
                         lg = log_cache[av] = math.log(av)
                     visits = child.visits
-                    value = ((child.reward[player] / visits - lo[player]) * scale[player]
+                    value = ((child.reward[player] / visits - lo[player]) * stretch[player]
                              + c * math.sqrt(lg / visits))
                     if a == hint:
                         value += bias / (visits + 1)
