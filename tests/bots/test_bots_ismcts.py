@@ -102,3 +102,9 @@ def test_every_strength_level_makes_a_bot(level):
 def test_an_unknown_bot_is_refused():
     with pytest.raises(OptionsError, match="unknown bot"):
         make_bot("oracle", "ra", 0, random.Random(0))
+
+
+@pytest.mark.parametrize("game", ["ra", "sarcophagus", "pharaohs-heir", "pharaoh"])
+def test_the_easy_level_is_the_greedy_bot_with_noise_in_every_game(game):
+    bot = make_bot("easy", game, 0, random.Random(0))
+    assert bot.name == "greedy" and bot.noise > 0

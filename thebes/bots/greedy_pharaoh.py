@@ -55,13 +55,16 @@ def value(state: Any, seat: int) -> float:
 
 
 class GreedyBot:
-    """Picks the move whose resulting position :func:`value` rates highest."""
+    """Picks the move whose resulting position :func:`value` rates highest. ``noise``
+    (>= 0, in reputation points) adds a random term to every value (the ``easy`` level)."""
 
     name = "greedy"
 
-    def __init__(self, game: str, seat: int, rng: random.Random, **params: Any) -> None:
+    def __init__(self, game: str, seat: int, rng: random.Random, noise: float = 0.0,
+                 **params: Any) -> None:
         self.seat = seat
         self.rng = rng
+        self.noise = noise
 
     def choose(self, state: State) -> Any:
         """A legal action for ``state`` (the bot's seat is to move)."""
@@ -74,6 +77,8 @@ class GreedyBot:
             child = root.clone()
             child.apply_action(action)
             v = self._after(child, action)
+            if self.noise:
+                v += self.rng.gauss(0.0, self.noise)
             if v > best_value + 1e-9:
                 best, best_value = [action], v
             elif v > best_value - 1e-9:

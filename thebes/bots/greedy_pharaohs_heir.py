@@ -47,7 +47,9 @@ def evaluate(state: Any, seat: int) -> float:
 
 
 class GreedyBot:
-    """Picks the move whose result :func:`evaluate` likes best (ties: its own generator)."""
+    """Picks the move whose result :func:`evaluate` likes best (ties: its own generator).
+    ``noise`` (>= 0, in victory points) adds a random term to every value (the ``easy``
+    level)."""
 
     name = "greedy"
     #: most candidate moves looked at in one decision.
@@ -60,6 +62,7 @@ class GreedyBot:
         self.rng = rng
         self.sample = int(params.get("sample", self.sample))
         self.rollouts = int(params.get("rollouts", self.rollouts))
+        self.noise = float(params.get("noise", 0.0))
 
     def choose(self, state: State):
         legal = state.legal_actions()
@@ -83,6 +86,8 @@ class GreedyBot:
             copy = world.clone()
             copy.apply_action(action)
             value = evaluate(copy, self.seat) + rng.random() * 1e-6
+            if self.noise:
+                value += rng.gauss(0.0, self.noise)
             if value > best_value:
                 best, best_value = action, value
         return best
@@ -106,6 +111,8 @@ class GreedyBot:
                         moves = w.legal_actions()
                         w.apply_action(moves[int(rng.random() * len(moves))])
                 value += evaluate(w, self.seat)
+            if self.noise:
+                value += rng.gauss(0.0, self.noise) * len(worlds)
             if value > best_value:
                 best, best_value = action, value
         return best
