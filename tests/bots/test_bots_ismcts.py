@@ -53,6 +53,31 @@ def test_a_solo_reward_grows_with_the_score():
     assert reward_from_scores([10.0], 40.0)[0] < reward_from_scores([30.0], 40.0)[0] <= 1.0
 
 
+def test_the_prior_is_asked_at_most_once_per_tree_node():
+    from thebes.bots.eval_ra import prior
+    state = ra_position(events=20)
+    bot = ISMCTSBot("ra", state.current_player(), random.Random(3), iterations=300)
+    calls = []
+    bot.prior = lambda s, seat, rng: calls.append(seat) or prior(s, seat, rng)
+
+    bot.search(state)
+
+    def nodes(node):
+        return 1 + sum(nodes(child) for child in node.children.values())
+    # every iteration descends several decision nodes, so asking on every visit would
+    # call the prior far more often than there are nodes
+    assert 0 < len(calls) <= nodes(bot.last_root) < 300 * 3
+
+
+def test_min_max_bounds_span_the_mean_rewards_of_the_tree():
+    state = ra_position(events=20)
+    seat = state.current_player()
+    bot = ISMCTSBot("ra", seat, random.Random(5), iterations=200)
+    bot.search(state)
+    means = [child.reward[seat] / child.visits for child in bot.last_root.children.values()]
+    assert bot._lo[seat] <= min(means) <= max(means) <= bot._hi[seat]
+
+
 def test_an_iteration_budget_is_spent_exactly_and_the_choice_is_legal():
     state = ra_position()
     bot = ISMCTSBot("ra", state.current_player(), random.Random(3), iterations=150)
@@ -108,3 +133,5 @@ def test_an_unknown_bot_is_refused():
 def test_the_easy_level_is_the_greedy_bot_with_noise_in_every_game(game):
     bot = make_bot("easy", game, 0, random.Random(0))
     assert bot.name == "greedy" and bot.noise > 0
+    if game == "pharaoh":  # its worths differ by less, so its noise is smaller
+        assert bot.noise < make_bot("easy", "ra", 0, random.Random(0)).noise

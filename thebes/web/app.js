@@ -2,6 +2,7 @@
 // Plain ES modules, no build step. Game tables are drawn by one module per game
 // (ra.js); a game without one gets a plain list of its legal moves.
 import { h } from "./dom.js";
+import { api, store } from "./net.js";
 import { t, getLang, setLang, onLangChange, LANGUAGES, has } from "./i18n.js";
 import * as ra from "./ra.js";
 import * as replay from "./replay.js";
@@ -15,36 +16,6 @@ for (const [game, path] of Object.entries({ sarcophagus: "./sarcophagus.js",
 }
 
 // ------------------------------------------------------------------ helpers
-class ApiError extends Error {
-  constructor(status, data) {
-    super((data && data.error) || (data && data.detail && JSON.stringify(data.detail)) || `HTTP ${status}`);
-    this.status = status;
-    this.data = data || {};
-  }
-}
-
-async function api(path, { method = "GET", body } = {}) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(path, init);
-  let data = null;
-  try { data = await res.json(); } catch (_) { data = null; }
-  if (!res.ok) throw new ApiError(res.status, data);
-  return data;
-}
-
-const store = {
-  get(key, dflt) {
-    try { const v = localStorage.getItem(key); return v === null ? dflt : JSON.parse(v); } catch (_) { return dflt; }
-  },
-  set(key, value) {
-    try { localStorage.setItem(key, JSON.stringify(value)); } catch (_) { /* storage off */ }
-  },
-};
-
 let metaPromise = null;
 function getMeta() {
   if (!metaPromise) metaPromise = api("/api/meta").catch((err) => { metaPromise = null; throw err; });

@@ -24,3 +24,15 @@ function element(ns, tag, attrs, children) {
 
 export function h(tag, attrs, ...children) { return element(null, tag, attrs, children); }
 export function svg(tag, attrs, ...children) { return element(SVG_NS, tag, attrs, children); }
+
+// Keyboard play on a drawn board: every ".clickable" under root becomes a focusable button
+// that Enter or Space clicks.
+export function keyboardClickable(root) {
+  for (const el of root.querySelectorAll(".clickable")) {
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); el.dispatchEvent(new MouseEvent("click", { bubbles: true })); }
+    });
+  }
+}

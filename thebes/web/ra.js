@@ -6,7 +6,7 @@
 // into a sentence. Clickable SVG elements carry data-move (the move they send),
 // data-god (select a god) or data-discard (a kind to discard), for people and tests.
 
-import { svg as s } from "./dom.js";
+import { svg as s, keyboardClickable } from "./dom.js";
 export const TITLE = "Ra";
 
 
@@ -360,13 +360,7 @@ export function render(ctx) {
     svg.append(panel);
   }
   // keyboard: every clickable thing is a focusable button (Enter or Space clicks it)
-  for (const el of svg.querySelectorAll(".clickable")) {
-    el.setAttribute("tabindex", "0");
-    el.setAttribute("role", "button");
-    el.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); el.dispatchEvent(new MouseEvent("click", { bubbles: true })); }
-    });
-  }
+  keyboardClickable(svg);
   board.replaceChildren(svg);
 
   // hint and buttons

@@ -4,6 +4,7 @@
 // are drawn by the game's own table module, read-only (a send that does nothing,
 // no legal moves), or as the plain observation when the game has no table module.
 import { h } from "./dom.js";
+import { api, store } from "./net.js";
 import { t, addStrings, getLang } from "./i18n.js";
 
 addStrings({
@@ -122,29 +123,6 @@ addStrings({
 });
 
 // ------------------------------------------------------------------ helpers
-class HttpError extends Error {
-  constructor(status, data) {
-    super((data && data.error) || `HTTP ${status}`);
-    this.status = status;
-    this.data = data || {};
-  }
-}
-
-async function api(path, { method = "GET", body } = {}) {
-  const init = { method, headers: {} };
-  if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
-  const res = await fetch(path, init);
-  let data = null;
-  try { data = await res.json(); } catch (_) { data = null; }
-  if (!res.ok) throw new HttpError(res.status, data);
-  return data;
-}
-
-const store = {
-  get(key, dflt) { try { const v = localStorage.getItem(key); return v === null ? dflt : JSON.parse(v); } catch (_) { return dflt; } },
-  set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (_) { /* storage off */ } },
-};
-
 function go(url) {
   history.pushState(null, "", url);
   window.dispatchEvent(new PopStateEvent("popstate")); // app.js routes on popstate

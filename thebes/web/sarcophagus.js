@@ -8,7 +8,7 @@
 // value of your hand to choose) or data-pos (a tile to choose before its coin),
 // for people and tests. See docs/web-sarcophagus.md.
 
-import { svg as s } from "./dom.js";
+import { svg as s, keyboardClickable } from "./dom.js";
 import { addStrings } from "./i18n.js";
 
 export const TITLE = "Sarcophagus";
@@ -740,13 +740,7 @@ export function render(ctx) {
   svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
 
   // keyboard: every clickable thing is a focusable button (Enter or Space clicks it)
-  for (const el of svg.querySelectorAll(".clickable")) {
-    el.setAttribute("tabindex", "0");
-    el.setAttribute("role", "button");
-    el.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); el.dispatchEvent(new MouseEvent("click", { bubbles: true })); }
-    });
-  }
+  keyboardClickable(svg);
   board.replaceChildren(svg);
 
   // ---------------------------------------------------------------- hint and buttons
