@@ -58,21 +58,30 @@ def pg() -> tuple[str | None, str]:
     return _PG
 
 
+#: schemas older than this are left-overs of earlier runs; younger ones may belong to a run
+#: going on beside this one (two checkouts testing against one server), so they are kept.
+STALE_SCHEMA_S = 3 * 3600
+
+
 def _drop_old_schemas(url: str) -> None:
-    """Drop the schemas earlier test runs left behind."""
+    """Drop the schemas earlier test runs left behind (named ``t_<unix seconds>_<hex>``)."""
     import psycopg
+    cutoff = int(time.time()) - STALE_SCHEMA_S
     with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as c:
         names = [r[0] for r in c.execute(
             "SELECT nspname FROM pg_namespace WHERE nspname LIKE 't\\_%' AND nspowner = "
             "(SELECT oid FROM pg_roles WHERE rolname = current_user)")]
         for name in names:
-            c.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+            parts = name.split("_")
+            born = int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else 0
+            if born < cutoff:
+                c.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
 
 
 def fresh_postgres_schema(url: str) -> str:
     """A URL whose connections use a new empty schema (so tests never see each other's tables)."""
     import psycopg
-    schema = "t_" + uuid.uuid4().hex[:12]
+    schema = f"t_{int(time.time())}_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as c:
         c.execute(f"CREATE SCHEMA {schema}")
     sep = "&" if "?" in url else "?"
