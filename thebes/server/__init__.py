@@ -17,30 +17,53 @@ def create_app(*args: Any, **kwargs: Any) -> Any:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """Body of ``thebes serve [--host H] [--port P] [--database URL] [--bot-delay S]``."""
+    """Body of ``thebes serve [--host H] [--port P] [--database URL] [--bot-delay S] [--workers N]``.
+
+    ``--workers N`` runs N server processes on one listening socket (uvicorn's
+    supervisor restarts one that dies); they share the database, which must
+    then be PostgreSQL (docs/deploy.md). Exit 2 with a sentence when the port
+    or the database cannot be used (a SQLite file another process serves).
+    """
     import logging
+    import os
 
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
-    from .storage import database_url, display_url
+    from .storage import DatabaseBusy, database_url, display_url
 
     url = database_url(args.database)
+    workers = max(1, int(getattr(args, "workers", 1) or 1))
+    if workers > 1 and not url.startswith("postgresql"):
+        print(f"thebes serve: --workers {workers} needs PostgreSQL (SQLite serves one process); "
+              f"give --database postgresql://USER:PASSWORD@HOST/DB (docs/deploy.md)", file=sys.stderr)
+        return 2
     problem = _port_problem(args.host, args.port)
     if problem:   # before the app starts: it would resume games and set bots going
         print(f"thebes serve: cannot listen on {args.host}:{args.port}: {problem}", file=sys.stderr)
         return 2
     try:
         app = create_app(url, bot_delay=args.bot_delay)
+        app.state.storage.claim_writer()     # SQLite: this process alone (the app claims it again)
+    except DatabaseBusy as err:
+        print(f"thebes serve: {err}", file=sys.stderr)
+        return 2
     except (SQLAlchemyError, OSError) as err:
         print(f"thebes serve: cannot open the database {display_url(url)}: {err}", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(name)s: %(message)s")
     host = args.host
     shown = f"[{host}]" if ":" in host else host
-    print(f"thebes: database {display_url(url)}")
+    print(f"thebes: database {display_url(url)}" + (f", {workers} worker processes" if workers > 1 else ""))
     print(f"thebes: open http://{'127.0.0.1' if host in ('0.0.0.0', '') else shown}:{args.port}/ "
           f"(API documentation at /docs)", flush=True)
+    if workers > 1:
+        app.state.storage.close()            # each worker opens its own (migrated above)
+        os.environ["THEBES_DATABASE_URL"] = url
+        os.environ["THEBES_BOT_DELAY"] = str(args.bot_delay)
+        uvicorn.run("thebes.server.app:app_from_env", factory=True, host=host, port=args.port,
+                    workers=workers, log_level="info")
+        return 0
     uvicorn.run(app, host=host, port=args.port, log_level="info")
     return 0
 

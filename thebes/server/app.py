@@ -193,6 +193,15 @@ def play_url(game_id: str, token: str) -> str:
 
 
 # ---------------------------------------------------------------------- app
+def app_from_env() -> FastAPI:
+    """The app of one ``thebes serve --workers N`` worker: database and bot delay from
+    ``THEBES_DATABASE_URL`` and ``THEBES_BOT_DELAY`` (set by :func:`thebes.server.run_serve`)."""
+    import os
+
+    return create_app(os.environ.get("THEBES_DATABASE_URL"),
+                      bot_delay=float(os.environ.get("THEBES_BOT_DELAY", "0.8")))
+
+
 def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers: int = 4,
                bot_processes: int | None = None) -> FastAPI:
     """The web app on ``database`` (a SQLAlchemy URL or a SQLite path; see :func:`database_url`)."""
