@@ -301,6 +301,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=2000, help="playouts per seat count (default 2000)")
     p.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     p.set_defaults(func=cmd_bench)
+
+    from thebes.server import loadtest
+    loadtest.add_parser(sub)
     return parser
 
 
