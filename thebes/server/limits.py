@@ -43,12 +43,42 @@ WHAT = {"create": "games created", "upload": "records uploaded", "hint": "hints"
 _GAME_PATH = re.compile(r"^/api/games/([^/]+)/(ws|hint)$")
 #: a JSON escape of NUL: ``\u0000`` preceded by an even number of backslashes
 _JSON_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
+#: a JSON escape of a UTF-16 surrogate (a lone one is not text: no database stores it)
+_JSON_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
 _BODY_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
 
 def has_nul(body: bytes) -> bool:
     """Whether a JSON body holds a NUL character (raw, or escaped as ``\\u0000``)."""
     return b"\x00" in body or _JSON_NUL.search(body) is not None
+
+
+def not_text(value: Any) -> bool:
+    """Whether a parsed JSON value holds a string that is not text (a lone surrogate)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def has_lone_surrogate(body: bytes) -> bool:
+    """Whether a JSON body holds a string with a lone UTF-16 surrogate (``"\\ud800"``)."""
+    if _JSON_SURROGATE.search(body) is None:
+        return False
+    try:
+        return not_text(json.loads(body))
+    except (ValueError, RecursionError):
+        return False   # not JSON: the route answers 400 for that
 
 
 def client_key(scope: Scope) -> str:
@@ -203,6 +233,10 @@ class LimitsMiddleware:
         if has_nul(body):
             await answer(send, 400, "NUL characters (\\u0000) are not allowed in names, options, "
                                     "moves or records")
+            return None
+        if has_lone_surrogate(body):
+            await answer(send, 400, "the body holds a lone UTF-16 surrogate (such as \\ud800), "
+                                    "which is not text")
             return None
         return body
 

@@ -324,6 +324,11 @@ def read_record(raw: Any) -> Any:
             if "\x00" in value:
                 raise Refused("the record holds a NUL character (\\u0000), which no name, option "
                               "or event may contain")
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise Refused("the record holds a lone UTF-16 surrogate (such as \\ud800), "
+                              "which is not text") from None
         elif isinstance(value, (list, dict)):
             if depth > MAX_DEPTH:
                 raise Refused(f"the record is nested too deeply (at most {MAX_DEPTH} levels)")
