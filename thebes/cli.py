@@ -209,6 +209,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds a bot waits before each move (default 0.8)")
     p.add_argument("--workers", type=int, default=1, metavar="N",
                    help="server processes sharing the port (default 1; more need PostgreSQL)")
+    from thebes.server.settings import add_serve_arguments
+    add_serve_arguments(p)
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("play", help="play a game in the terminal against bots",

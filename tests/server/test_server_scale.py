@@ -189,7 +189,9 @@ def test_spectators_share_one_view_per_version(sqlite_url, make_client, monkeypa
         w.until_version(1)
     mover = watchers[0].views[-1]["to_move"] - 1
     view = client.get(f"/api/games/{gid}/view", params={"token": tokens[mover]}).json()
-    r = client.post(f"/api/games/{gid}/moves", json={"token": tokens[mover], "move": view["legal"][0]})
+    r = client.post(f"/api/games/{gid}/moves", json={"token": tokens[mover], "move": view["legal"][0],
+                                                     "version": view["version"]})
+    assert r.status_code == 200, r.text
     for w in watchers:
         w.until_version(r.json()["version"])
         w.close()

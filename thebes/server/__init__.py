@@ -17,7 +17,8 @@ def create_app(*args: Any, **kwargs: Any) -> Any:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """Body of ``thebes serve [--host H] [--port P] [--database URL] [--bot-delay S] [--workers N]``.
+    """Body of ``thebes serve [--host H] [--port P] [--database URL] [--bot-delay S] [--workers N]``
+    and the limits' options (thebes/server/settings.py).
 
     ``--workers N`` runs N server processes on one listening socket (uvicorn's
     supervisor restarts one that dies); they share the database, which must
@@ -30,8 +31,14 @@ def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
+    from .settings import Settings
     from .storage import DatabaseBusy, database_url, display_url
 
+    try:
+        settings = Settings.from_env().with_args(args)
+    except ValueError as err:
+        print(f"thebes serve: {err}", file=sys.stderr)
+        return 2
     url = database_url(args.database)
     workers = max(1, int(getattr(args, "workers", 1) or 1))
     if workers > 1 and not url.startswith("postgresql"):
@@ -43,7 +50,7 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"thebes serve: cannot listen on {args.host}:{args.port}: {problem}", file=sys.stderr)
         return 2
     try:
-        app = create_app(url, bot_delay=args.bot_delay)
+        app = create_app(url, bot_delay=args.bot_delay, settings=settings)
         app.state.storage.claim_writer()     # SQLite: this process alone (the app claims it again)
     except DatabaseBusy as err:
         print(f"thebes serve: {err}", file=sys.stderr)
@@ -59,13 +66,32 @@ def run_serve(args: argparse.Namespace) -> int:
           f"(API documentation at /docs)", flush=True)
     if workers > 1:
         app.state.storage.close()            # each worker opens its own (migrated above)
+        os.environ.update(settings_environment(settings))
         os.environ["THEBES_DATABASE_URL"] = url
         os.environ["THEBES_BOT_DELAY"] = str(args.bot_delay)
         uvicorn.run("thebes.server.app:app_from_env", factory=True, host=host, port=args.port,
-                    workers=workers, log_level="info")
+                    workers=workers, log_level="info", ws_max_size=settings.max_body)
         return 0
-    uvicorn.run(app, host=host, port=args.port, log_level="info")
+    uvicorn.run(app, host=host, port=args.port, log_level="info", ws_max_size=settings.max_body)
     return 0
+
+
+def settings_environment(settings: Any) -> dict[str, str]:
+    """``THEBES_<NAME>`` variables that make ``Settings.from_env()`` give ``settings`` back (how
+    ``--workers`` hands the options to its worker processes)."""
+    import dataclasses
+
+    out = {}
+    for f in dataclasses.fields(settings):
+        value = getattr(settings, f.name)
+        if isinstance(value, bool):
+            text = "1" if value else "0"
+        elif isinstance(value, tuple):
+            text = " ".join(value)
+        else:
+            text = str(value)
+        out[f"THEBES_{f.name.upper()}"] = text
+    return out
 
 
 def _port_problem(host: str, port: int) -> str | None:
