@@ -70,9 +70,13 @@ def run_serve(args: argparse.Namespace) -> int:
         os.environ["THEBES_DATABASE_URL"] = url
         os.environ["THEBES_BOT_DELAY"] = str(args.bot_delay)
         uvicorn.run("thebes.server.app:app_from_env", factory=True, host=host, port=args.port,
-                    workers=workers, log_level="info", ws_max_size=settings.max_body)
+                    workers=workers, log_level="info", ws_max_size=settings.max_body,
+                    ws_per_message_deflate=False)
         return 0
-    uvicorn.run(app, host=host, port=args.port, log_level="info", ws_max_size=settings.max_body)
+    # no per-message compression: it would deflate every view once per socket (the view
+    # itself is encoded once per version and seat); views are small, nginx or TLS can compress
+    uvicorn.run(app, host=host, port=args.port, log_level="info", ws_max_size=settings.max_body,
+                ws_per_message_deflate=False)
     return 0
 
 

@@ -287,6 +287,8 @@ class LoadTest:
 
     async def keep_game(self, http: Any, slot: int) -> None:
         """Keep one live game in this slot until the end (a new one after each finished one)."""
+        import httpx
+
         while not self.stop.is_set():
             name = self.game_name(slot)
             info = self.meta.get(name)
@@ -302,6 +304,10 @@ class LoadTest:
                                                         "seats": seats,
                                                         "seed": self.rng.randrange(2 ** 62)})
                 r.raise_for_status()
+            except httpx.HTTPStatusError as err:
+                self.error(f"create game {err.response.status_code}")
+                await asyncio.sleep(1.0)
+                continue
             except Exception:
                 self.error("create game")
                 await asyncio.sleep(1.0)
@@ -464,6 +470,9 @@ def print_report(r: dict[str, Any]) -> None:
     print(f"  fan-out ms:    p50 {fo['p50']}  p95 {fo['p95']}  p99 {fo['p99']}  max {fo['max']} "
           f"(n={fo['n']})")
     print(f"  errors: {sum(r['errors'].values())} {r['errors'] or ''}")
+    if any("429" in kind for kind in r["errors"]):
+        print("  (429: the server's limits refused this load; run it with the load-test "
+              "settings of docs/deploy.md)")
     d = r["delivery"]
     print(f"  delivery: {d['sockets_checked']} sockets, {d['lines_checked']} lines checked "
           f"against the stored games, {d['mismatched']} mismatched, "
