@@ -21,6 +21,8 @@ Measured (docs/deploy.md shows figures):
   socket of the game, on every server process);
 * moves/s (the human's) and events/s (every event: moves, bots, chance);
 * errors (error messages on a socket, failed requests, check failures);
+* the longest time a human waited for the other seats (bots) to move: after a
+  server process dies, how long its games' bots took to resume;
 * RSS and open file descriptors of the server processes (``--pid``, else the
   processes listening on the URL's port on this machine) before and after.
 
@@ -173,6 +175,8 @@ class Watch:
     reconnects: int = 0
     problems: list[str] = field(default_factory=list)
     finished: bool = False
+    waiting_since: float | None = None    # the human waits for the others (bots) since then
+    longest_wait: float = 0.0             # the longest such wait, reconnections included
 
     def take(self, view: dict[str, Any], moment: float) -> None:
         for line in view["log"]:
@@ -256,6 +260,8 @@ class LoadTest:
             "fanout_ms": percentiles(self.fanouts),
             "errors": dict(self.errors),
             "reconnects": sum(w.reconnects for g in self.watches for w in g),
+            "longest_wait_for_bots_s": round(max((g[0].longest_wait for g in self.watches),
+                                                 default=0.0), 2),
             "delivery": {"sockets_checked": checks["sockets"], "lines_checked": checks["lines"],
                          "mismatched": checks["mismatched"], "problems": problems[:20]},
             "server_before": before, "server_after": after,
@@ -366,6 +372,12 @@ class LoadTest:
                             self.events += max(0, m["version"] - (watch.arrivals[-1][0]
                                                                   if watch.arrivals else 0))
                         watch.take(m, moment)
+                        if rng is not None:
+                            if watch.waiting_since is not None:
+                                watch.longest_wait = max(watch.longest_wait,
+                                                         moment - watch.waiting_since)
+                            others = m["to_move"] != m["seat"] and m["status"] != "finished"
+                            watch.waiting_since = moment if others else None
                         if pending is not None and m["version"] > pending[0]:
                             self.rtts.append(moment - pending[1])
                             self.moves += 1
@@ -462,7 +474,8 @@ def print_report(r: dict[str, Any]) -> None:
     print(f"thebes loadtest: {c['games']} live {c['game']} games at {c['url']}, think "
           f"{c['think_s']} s, {c['spectators']} spectator(s) each, {r['elapsed_s']} s")
     print(f"  games started {r['games_started']}, finished {r['games_finished']}, "
-          f"sockets {r['sockets']}, reconnects {r['reconnects']}")
+          f"sockets {r['sockets']}, reconnects {r['reconnects']}, longest wait for the "
+          f"bots {r['longest_wait_for_bots_s']} s")
     print(f"  moves {r['moves']} ({r['moves_per_s']}/s), events {r['events']} "
           f"({r['events_per_s']}/s)")
     print(f"  round trip ms: p50 {rt['p50']}  p95 {rt['p95']}  p99 {rt['p99']}  max {rt['max']} "
