@@ -197,3 +197,11 @@ def test_spectators_share_one_view_per_version(sqlite_url, make_client, monkeypa
         w.close()
     spectator_builds = [b for b in built if b[1] is None]
     assert sorted(spectator_builds) == [(1, None), (r.json()["version"], None)]
+
+
+def test_events_a_notification_carried_are_used_only_when_they_follow_on_without_a_gap():
+    from thebes.server.fanout import _joined
+    assert _joined([(3, ["a"]), (4, ["b", "c"])]) == (3, ["a", "b", "c"])
+    assert _joined([(3, ["a"]), (5, ["c"])]) is None          # a notification went missing
+    assert _joined([(3, ["a"]), (-1, None)]) is None          # one too long to carry its texts
+    assert _joined([]) is None
