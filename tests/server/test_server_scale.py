@@ -205,3 +205,19 @@ def test_events_a_notification_carried_are_used_only_when_they_follow_on_without
     assert _joined([(3, ["a"]), (5, ["c"])]) is None          # a notification went missing
     assert _joined([(3, ["a"]), (-1, None)]) is None          # one too long to carry its texts
     assert _joined([]) is None
+
+
+def test_seat_tokens_in_urls_never_reach_the_server_log(caplog):
+    import logging
+    from thebes.server import hide_tokens_in_logs
+
+    hide_tokens_in_logs()
+    caplog.set_level(logging.INFO, logger="uvicorn.access")
+    logging.getLogger("uvicorn.access").propagate = True
+    with caplog.at_level(logging.INFO, logger="uvicorn.error"):
+        logging.getLogger("uvicorn.error").info('%s - "WebSocket %s" [accepted]', "127.0.0.1:5",
+                                                "/api/games/G/ws?since=3&token=SECRET-tok_1")
+        logging.getLogger("uvicorn.access").info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5", "GET",
+                                                 "/play/G?token=SECRET2", "1.1", 200)
+    text = "\n".join(r.getMessage() for r in caplog.records)
+    assert "SECRET" not in text and text.count("token=<hidden>") == 2

@@ -30,6 +30,7 @@ from thebes import __version__
 from thebes.bots import BOT_NAMES
 from thebes.core import game_names
 
+from . import hide_tokens_in_logs
 from .bots import BotRunner
 from .fanout import FanOut
 from .hub import Connection, Hub
@@ -231,6 +232,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hide_tokens_in_logs()          # socket and page URLs carry seat tokens
         storage.claim_writer()         # SQLite: DatabaseBusy if another process serves the file
         fanout = None
         if storage.shared:
