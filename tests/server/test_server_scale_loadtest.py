@@ -60,3 +60,20 @@ def test_loadtest_plays_checks_and_reports_against_a_live_server(tmp_path):
     assert report["delivery"]["sockets_checked"] == 6 and report["delivery"]["mismatched"] == 0
     assert report["server_before"]["pids"] == [server.pid]
     assert report["churn"]["sockets"] == 30 and report["churn"]["ok"]
+
+
+def test_serve_refuses_a_sqlite_file_another_server_holds_and_workers_on_sqlite(tmp_path, capsys):
+    from thebes.cli import main
+    from thebes.server.storage import Storage
+
+    path = tmp_path / "busy.db"
+    holder = Storage(f"sqlite:///{path}")
+    holder.claim_writer()                                  # "another server" holds the file
+    try:
+        assert main(["serve", "--port", str(free_port()), "--database", str(path)]) == 2
+        assert "already served by" in capsys.readouterr().err
+        assert main(["serve", "--port", str(free_port()), "--database", str(path),
+                     "--workers", "2"]) == 2
+        assert "--workers 2 needs PostgreSQL" in capsys.readouterr().err
+    finally:
+        holder.close()
