@@ -57,7 +57,9 @@ def test_loadtest_plays_checks_and_reports_against_a_live_server(tmp_path):
     report = json.loads(out.stdout)
     assert report["ok"] and report["errors"] == {}
     assert report["moves"] > 0 and report["round_trip_ms"]["p99"] is not None
-    assert report["delivery"]["sockets_checked"] == 6 and report["delivery"]["mismatched"] == 0
+    # the human and the spectator of every game started (a finished game is replaced)
+    assert report["delivery"]["sockets_checked"] == 2 * report["games_started"] >= 6
+    assert report["delivery"]["mismatched"] == 0
     assert report["server_before"]["pids"] == [server.pid]
     assert report["churn"]["sockets"] == 30 and report["churn"]["ok"]
 
