@@ -30,6 +30,7 @@ from thebes import __version__
 from thebes.bots import BOT_NAMES
 from thebes.core import game_names
 
+from . import hide_tokens_in_logs
 from .bots import BotRunner
 from .fanout import FanOut
 from .hub import Connection, Hub
@@ -204,6 +205,16 @@ def play_url(game_id: str, token: str) -> str:
 
 
 # ---------------------------------------------------------------------- app
+def app_from_env() -> FastAPI:
+    """The app of one ``thebes serve --workers N`` worker: database and bot delay from
+    ``THEBES_DATABASE_URL`` and ``THEBES_BOT_DELAY``, limits from ``THEBES_<SETTING>`` (all set
+    by :func:`thebes.server.run_serve`)."""
+    import os
+
+    return create_app(os.environ.get("THEBES_DATABASE_URL"),
+                      bot_delay=float(os.environ.get("THEBES_BOT_DELAY", "0.8")))
+
+
 def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers: int = 4,
                bot_processes: int | None = None, settings: Settings | None = None) -> FastAPI:
     """The web app on ``database`` (a SQLAlchemy URL or a SQLite path; see :func:`database_url`).
@@ -221,6 +232,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hide_tokens_in_logs()          # socket and page URLs carry seat tokens
         storage.claim_writer()         # SQLite: DatabaseBusy if another process serves the file
         fanout = None
         if storage.shared:
