@@ -51,8 +51,13 @@ class Server:
 
     def __init__(self, db: Path, port: int) -> None:
         from thebes.server import create_app
+        from thebes.server.settings import Settings
 
-        app = create_app(str(db), bot_delay=0)
+        # the security headers as served; limits a module of tests from one address never meets
+        many = "1000000/minute"
+        app = create_app(str(db), bot_delay=0, settings=Settings(
+            rate_create=many, rate_upload=many, rate_hint=many, rate_socket=many, rate_request=many,
+            live_games=1_000_000, open_seeds=True))
         config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                 timeout_graceful_shutdown=3)
         self.srv = uvicorn.Server(config)
