@@ -299,6 +299,7 @@ def test_sockets_from_another_origin_are_refused(make_client, sqlite_url):
         headers = {"origin": origin} if origin else {}
         with client.websocket_connect(url, headers=headers) as ws:
             assert ws.receive_json()["type"] == "view"
+    client.__exit__(None, None, None)     # one server process per SQLite file: this one stops
     allowed = default_client(make_client, sqlite_url, allowed_origins=("https://play.example",))
     with allowed.websocket_connect(url, headers={"origin": "https://play.example"}) as ws:
         assert ws.receive_json()["type"] == "view"

@@ -3,15 +3,15 @@
 Games stored before this revision keep ``secret`` NULL: their chance goes on
 being drawn from the seed alone, exactly as before, so they replay unchanged.
 
-Revision ID: 0003
-Revises: 0002
+Revision ID: 0004_game_secret
+Revises: 0003_bot_leases
 Create Date: 2026-11-25
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003"
-down_revision = "0002"
+revision = "0004_game_secret"
+down_revision = "0003_bot_leases"
 branch_labels = None
 depends_on = None
 
