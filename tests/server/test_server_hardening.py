@@ -303,3 +303,14 @@ def test_sockets_from_another_origin_are_refused(make_client, sqlite_url):
     allowed = default_client(make_client, sqlite_url, allowed_origins=("https://play.example",))
     with allowed.websocket_connect(url, headers={"origin": "https://play.example"}) as ws:
         assert ws.receive_json()["type"] == "view"
+
+
+def test_request_log_lines_never_show_a_token(make_client, sqlite_url, caplog):
+    import logging
+    default_client(make_client, sqlite_url)                      # create_app installs the filter
+    caplog.set_level(logging.INFO)
+    logging.getLogger("uvicorn.access").info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5", "GET",
+                                             "/api/games/g/view?token=SECRET1&since=2", "1.1", 200)
+    logging.getLogger("uvicorn.error").info('%s - "WebSocket %s" [accepted]', "127.0.0.1:6",
+                                            "/api/games/g/ws?since=0&token=SECRET2")
+    assert "SECRET" not in caplog.text and caplog.text.count("token=[redacted]") == 2
