@@ -53,11 +53,7 @@ class Server:
         from thebes.server import create_app
         from thebes.server.settings import Settings
 
-        # the security headers as served; limits a module of tests from one address never meets
-        many = "1000000/minute"
-        app = create_app(str(db), bot_delay=0, settings=Settings(
-            rate_create=many, rate_upload=many, rate_hint=many, rate_socket=many, rate_request=many,
-            live_games=1_000_000, open_seeds=True))
+        app = create_app(str(db), bot_delay=0, settings=Settings.unlimited())
         config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                 timeout_graceful_shutdown=3)
         self.srv = uvicorn.Server(config)
