@@ -37,7 +37,7 @@ from .hub import Connection, Hub
 from .replay import router as replay_router
 from .hints import add_hint_routes
 from .limits import LimitsMiddleware
-from .security import SecurityMiddleware
+from .security import SecurityMiddleware, redact_tokens_in_logs
 from .service import ApiError, GameService, available_game, bots_for
 from .settings import Settings
 from .storage import Storage, database_url
@@ -271,6 +271,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     # limits first (inside), then headers, so that a 429 or 413 carries the headers too
     app.add_middleware(LimitsMiddleware, settings=settings, state=app.state)
     app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
+    redact_tokens_in_logs()
     app.include_router(replay_router)   # replays and uploaded records (replay.py)
 
     add_hint_routes(app, service)

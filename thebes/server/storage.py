@@ -69,7 +69,7 @@ class GameRow(Base):
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
     updated: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     # the server secret mixed into chance (hex; NULL: chance from the seed alone) and whether
-    # the set-up is known to the creator (a chosen seed, a continued upload): migration 0003
+    # the set-up is known to the creator (a chosen seed, a continued upload): migration 0004
     secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
     seed_known: Mapped[bool] = mapped_column(Boolean, default=False)
 
