@@ -4,7 +4,7 @@
 the first ``N`` events as one viewer may see it:
 
 * a finished game, or an uploaded record kept to be viewed: the omniscient
-  view (``observation(None)``) for anyone;
+  view (``omniscient_observation()``) for anyone;
 * an unfinished game without hidden information (Ra): the public view, or
   the token's seat's view;
 * an unfinished game with hidden information: only with a seat's token, that
@@ -217,7 +217,8 @@ class ReplayService:
             "seat": seat + 1 if seat is not None else None,
             "names": names, "seats": seats_public(seats),
             "to_move": player + 1 if player >= 0 else "chance" if player == CHANCE else None,
-            "observation": state.observation(seat),
+            "observation": (state.omniscient_observation() if seat is None
+                            else state.observation(seat)),
             "legal": [],
             "log": [{"index": i, "seat": line.actor + 1 if line.actor is not None else None,
                      "event": line.text_for(column)} for i, line in enumerate(lines, first)],

@@ -410,7 +410,7 @@ class PharaohState(State):
         return super().is_legal(action)
 
     # ---------------------------------------------------------------- information
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         """Everything (spec, What each seat sees): see :func:`.observation.observe`."""
         from .observation import observe
         return observe(self, seat)

@@ -769,7 +769,7 @@ class PharaohsHeirState(State):
                 for c in range(2)]
 
     # ------------------------------------------------------------ information
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         from .information import observation
         return observation(self, seat)
 

@@ -461,7 +461,7 @@ class SarcophagusState(State):
         return nt.action_text(action)
 
     # ------------------------------------------------------------ information
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         from .information import observe
         return observe(self, seat)
 
