@@ -138,6 +138,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from thebes.server import run_serve
+    from thebes.server.dbcheck import check_not_foreign, check_url
+    from thebes.server.storage import database_url
+    url = database_url(args.database)
+    check_url(url)             # a supported URL, not in memory
+    check_not_foreign(url)     # before anything is written to it
     return run_serve(args)
 
 
