@@ -8,6 +8,7 @@ for, so ``thebes replay`` of a Ra record never loads Pharaoh's Heir.
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -98,7 +99,11 @@ def game_names() -> list[str]:
 
 
 def get_game(name: str) -> Game:
-    """The :class:`Game` called ``name``. Raises :class:`OptionsError` for an unknown name."""
+    """The :class:`Game` called ``name``.
+
+    Raises :class:`OptionsError` for an unknown name, or a game whose module
+    cannot be imported (the message carries the import error).
+    """
     try:
         module = GAME_MODULES[name]
     except (KeyError, TypeError):
@@ -106,7 +111,10 @@ def get_game(name: str) -> Game:
             f"unknown game {name!r} (games: {', '.join(GAME_MODULES)})") from None
     try:
         return importlib.import_module(module).GAME
-    except ModuleNotFoundError as err:
-        if err.name and module.startswith(err.name):
-            raise OptionsError(f"game {name!r} is not available in this version") from None
-        raise
+    except (ImportError, AttributeError) as err:
+        # A broken install, or another checkout named ``thebes`` in the current folder
+        # shadowing this one: name the import error itself, and where thebes came from.
+        import thebes
+        where = os.path.dirname(getattr(thebes, "__file__", None) or "?")
+        raise OptionsError(f"game {name!r} cannot be loaded: {type(err).__name__}: {err} "
+                           f"(thebes was imported from {where})") from None
