@@ -57,15 +57,12 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
               ray_address: str | None, options: dict[str, Any],
               iterations: int | None = None) -> int:
     console = Console(stderr=True)
-    try:
-        get_game(game).options(players, options)
-        if len(seats) != players:
-            raise OptionsError(f"--seats names {len(seats)} bots for {players} players")
-        for name in set(seats):
-            make_bot(name, game, 0, random.Random(0))
-    except OptionsError as err:
-        console.print(f"[red]thebes arena: {err}[/red]")
-        return 2
+    # A bad game, option or bot raises OptionsError: thebes.cli.main prints it as one line.
+    get_game(game).options(players, options)
+    if len(seats) != players:
+        raise OptionsError(f"--seats names {len(seats)} bots for {players} players")
+    for name in sorted(set(seats)):
+        make_bot(name, game, 0, random.Random(0))
     specs = [ArenaGame(game, players, tuple(seats), i, seed, think_ms, iterations,
                        tuple(sorted(options.items()))) for i in range(games)]
     jobs = jobs or os.cpu_count() or 1
