@@ -245,6 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: $THEBES_DATABASE_URL, else thebes.db in the current directory)")
     p.add_argument("--bot-delay", type=DELAY, default=0.8, metavar="SECONDS",
                    help="seconds a bot waits before each move, 0-60 (default 0.8)")
+    from thebes.server.settings import add_serve_arguments
+    add_serve_arguments(p)
     p.set_defaults(func=cmd_serve)
 
     p = _sub(sub, "play", "play a game in the terminal against bots",
