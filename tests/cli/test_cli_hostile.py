@@ -11,6 +11,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -254,8 +255,14 @@ def test_a_full_disk_on_standard_output_is_one_line_and_exit_2(workdir):
 def test_ctrl_c_in_replay_is_exit_130_without_a_traceback(workdir):
     proc = subprocess.Popen([sys.executable, "-m", "thebes.cli", "replay", "-"],
                             stdin=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    import time
-    time.sleep(1.5)   # it waits on standard input
+    wchan = Path(f"/proc/{proc.pid}/wchan")
+    if not wchan.exists():
+        proc.kill()
+        proc.communicate()
+        pytest.skip("needs /proc to see the process wait on its input")
+    deadline = time.monotonic() + 60
+    while wchan.read_text() != "pipe_read" and time.monotonic() < deadline:
+        time.sleep(0.05)   # until it has started and waits on standard input
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "Traceback" not in err, err

@@ -104,7 +104,7 @@ class ToyState(State):
             return "deal " + ",".join(str(c) if i == seat else "?" for i, c in enumerate(action[1:]))
         return self.action_to_text(action)
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         cp = self.current_player()
         return {"game": "toy", "players": self.num_players, "seat": seat, "phase": self.phase,
                 "cards": [c if (seat is None or i == seat) and self.phase != "deal" else None

@@ -154,7 +154,13 @@ def check_value(value: Any, name: str = "the record") -> None:
                 raise RecordError(f"{name} nests more than {MAX_DEPTH} levels deep")
             children = item.values() if isinstance(item, dict) else item
             stack.extend((child, depth + 1) for child in children)
-        elif isinstance(item, bool) or item is None or isinstance(item, str):
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise RecordError(f"{name} holds text that is not valid Unicode "
+                                  f"(a lone surrogate)") from None
+        elif isinstance(item, bool) or item is None:
             continue
         elif isinstance(item, int):
             if item.bit_length() > MAX_INT_DIGITS * 3.33:
@@ -246,7 +252,10 @@ def write_text(path: str | os.PathLike[str], text: str, *, overwrite: bool = Fal
         info = None
     except (OSError, ValueError) as err:
         raise RecordError(f"cannot write {name}: {_reason(err)}") from None
-    data = text.encode("utf-8")
+    try:
+        data = text.encode("utf-8")
+    except (UnicodeEncodeError, AttributeError) as err:
+        raise RecordError(f"cannot write {name}: the {what} is not valid text ({err})") from None
     if info is not None:
         if stat.S_ISDIR(info.st_mode):
             raise RecordError(f"cannot write {name}: it is a folder")

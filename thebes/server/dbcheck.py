@@ -4,7 +4,7 @@
   or PostgreSQL through psycopg 3); an in-memory SQLite database is refused
   (every game would be lost at exit, and the server's threads could not share it).
 * :func:`check_not_foreign`: a database that already holds tables holds
-  thebes's (``games``, ``seats``, ``events``, ``alembic_version``) and no
+  thebes's (the models of storage.py and ``alembic_version``) and no
   others. A SQLite file is opened read-only for this, before the server's own
   connection (which switches the file to WAL) ever touches it.
 
@@ -21,8 +21,11 @@ from thebes.core import OptionsError
 
 #: URL forms for messages.
 SUPPORTED = "a SQLite file path (thebes.db, sqlite:///PATH) or postgresql://USER:PASSWORD@HOST/DB"
-#: the tables a thebes database holds (thebes/server/migrations).
-OUR_TABLES = frozenset({"games", "seats", "events", "alembic_version"})
+
+def our_tables() -> frozenset[str]:
+    """The tables a thebes database holds: the models of thebes/server/storage.py and Alembic's."""
+    from .storage import Base
+    return frozenset(Base.metadata.tables) | {"alembic_version"}
 
 
 def check_url(url: str) -> None:
@@ -84,7 +87,7 @@ def check_not_foreign(url: str) -> None:
             engine.dispose()
         shown = parsed.render_as_string(hide_password=True)
     tables = {t for t in tables if not t.startswith("sqlite_")}
-    foreign = sorted(tables - OUR_TABLES)
+    foreign = sorted(tables - our_tables())
     if foreign or (tables and "alembic_version" not in tables):
         names = ", ".join(foreign[:5]) or ", ".join(sorted(tables))
         raise OptionsError(f"--database {shown} is not a thebes database (it holds the tables "
