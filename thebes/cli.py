@@ -311,10 +311,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=integer(1, 1024),
                    help="parallel processes, 1-1024 (default: all cores)")
     p.add_argument("--think-ms", type=THINK_MS, help="time per move for ismcts seats, in ms, "
-                                                      "more than 0 up to 600000 (default: their "
+                                                      "more than 0 up to 60000 (default: their "
                                                       "iteration budget)")
     p.add_argument("--iterations", type=ITERATIONS,
-                   help="search iterations per move for ismcts seats, 1-10000000 (the same "
+                   help="search iterations per move for ismcts seats, 1-1000000 (the same "
                         "on any machine, unlike --think-ms)")
     p.add_argument("--seed", type=SEED, default=1, help="match seed (default 1)")
     p.add_argument("--options", help="variant options as a JSON object (default {})")
@@ -338,10 +338,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--at", type=integer(0, 10_000_000),
                    help="number of events to replay, 0 to the record's length (default: all)")
     p.add_argument("--seat", type=SEAT, help="1-based seat; must be the seat to move (default)")
-    p.add_argument("--think-ms", type=number(0, 600_000), default=1000.0,
-                   help="search time in ms, 0-600000; 0: use --iterations (default 1000)")
+    p.add_argument("--think-ms", type=number(0, 60_000), default=1000.0,
+                   help="search time in ms, 0-60000; 0: use --iterations (default 1000)")
     p.add_argument("--iterations", type=ITERATIONS, default=2000,
-                   help="search iterations when --think-ms is 0, 1-10000000 (default 2000)")
+                   help="search iterations when --think-ms is 0, 1-1000000 (default 2000)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_hint)
 

@@ -70,8 +70,8 @@ def _shown(text: str) -> str:
 PLAYERS = integer(1, 99)
 SEAT = integer(1, 99)
 SEED = integer(-(10 ** 18), 10 ** 18)
-ITERATIONS = integer(1, 10_000_000)
-THINK_MS = number(0, 600_000, low_open=True)     # up to ten minutes a move
+ITERATIONS = integer(1, 1_000_000)
+THINK_MS = number(0, 60_000, low_open=True)      # up to a minute a move
 PORT = integer(1, 65535)
 DELAY = number(0, 60)                            # seconds
 

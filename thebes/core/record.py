@@ -183,8 +183,13 @@ class Record:
 def replay_events(state: State, events: Iterable[str], start: int = 0) -> State:
     """Apply ``events`` in order to ``state`` (in place), checked.
 
-    Raises :class:`ReplayError` naming the first bad event's index (counted from ``start``).
+    Raises :class:`ReplayError` naming the first bad event's index (counted from ``start``);
+    :class:`RecordError` when ``state`` is no state or ``events`` is not a list of events.
     """
+    if not isinstance(state, State):
+        raise RecordError(f"replay_events needs a State, not {type(state).__name__}")
+    if isinstance(events, (str, bytes)) or not hasattr(events, "__iter__"):
+        raise RecordError(f"events are a list of strings, not {type(events).__name__}")
     for i, event in enumerate(events, start):
         try:
             state.apply(event)
@@ -194,7 +199,12 @@ def replay_events(state: State, events: Iterable[str], start: int = 0) -> State:
 
 
 def result_of(state: State) -> dict[str, Any] | None:
-    """``{"scores", "ranking"}`` (ranking 1-based) of a finished game, else ``None``."""
+    """``{"scores", "ranking"}`` (ranking 1-based) of a finished game, else ``None``.
+
+    Raises :class:`RecordError` when ``state`` is no state.
+    """
+    if not isinstance(state, State):
+        raise RecordError(f"result_of needs a State, not {type(state).__name__}")
     if state.current_player() != TERMINAL:
         return None
     return {"scores": list(state.scores() or []),

@@ -192,8 +192,13 @@ class State:
 
         The omniscient text unless the game hides part of it (Sarcophagus
         writes ``place ? T`` for another seat's coin). ``seat=None`` is the
-        omniscient view.
+        omniscient text (for records and finished games). Raises
+        :class:`SeatError` for a seat that does not exist.
         """
+        return self._event_for_seat(action, None if seat is None else self.check_seat(seat))
+
+    def _event_for_seat(self, action: Action, seat: int | None) -> str:
+        """Each game's masking, ``seat`` already checked; the default hides nothing."""
         return self.action_to_text(action)
 
     # ------------------------------------------------------------------ #
@@ -249,7 +254,15 @@ class State:
         raise NotImplementedError
 
     def determinize(self, seat: int, rng: random.Random) -> "State":
-        """A full state consistent with ``observation(seat)``, hidden facts redrawn with ``rng``."""
+        """A full state consistent with ``observation(seat)``, hidden facts redrawn with ``rng``.
+
+        Raises :class:`SeatError` for a seat that does not exist (a negative
+        index would otherwise answer for the last seat).
+        """
+        return self._determinize(self.check_seat(seat), rng)
+
+    def _determinize(self, seat: int, rng: random.Random) -> "State":
+        """Each game's determinization, ``seat`` already checked."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ #

@@ -415,7 +415,7 @@ class PharaohState(State):
         from .observation import observe
         return observe(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> "PharaohState":
+    def _determinize(self, seat: int, rng: random.Random) -> "PharaohState":
         """A copy: nothing is hidden in Pharaoh, so there is nothing to redraw."""
         return self.clone()
 

@@ -476,7 +476,7 @@ class RaState(State):
             "ranking": self.ranking(),
         }
 
-    def determinize(self, seat: int, rng: random.Random) -> "RaState":
+    def _determinize(self, seat: int, rng: random.Random) -> "RaState":
         """Ra hides nothing (the bag's order is not state: draws are chance nodes)."""
         return self.clone()
 

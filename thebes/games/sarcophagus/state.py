@@ -449,7 +449,7 @@ class SarcophagusState(State):
     def chance_template(self) -> str:
         return nt.LAYOUT_TEMPLATE
 
-    def event_for_seat(self, action: Any, seat: int | None) -> str:
+    def _event_for_seat(self, action: Any, seat: int | None) -> str:
         """Another seat's ``place V T`` reads ``place ? T``; the layout reads
         ``layout ?`` (spec, What each seat sees). ``seat=None``: omniscient."""
         if seat is None:
@@ -465,6 +465,6 @@ class SarcophagusState(State):
         from .information import observe
         return observe(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> "SarcophagusState":
+    def _determinize(self, seat: int, rng: random.Random) -> "SarcophagusState":
         from .information import determinize
         return determinize(self, seat, rng)
