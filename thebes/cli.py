@@ -126,7 +126,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     """shared/spec/CLI.md, ``thebes selfplay``."""
     record = selfplay_record(args.game, args.players, args.seed,
                              options_for(args.game, args.players, args.options), args.bot)
-    record.save(args.out or "-", overwrite=True)
+    if args.out == "":
+        raise OptionsError("--out '': give a file name, or - for standard output")
+    record.save("-" if args.out is None else args.out, overwrite=True)
     return 0
 
 

@@ -80,6 +80,7 @@ CASES = [
     ([*SELFPLAY, "--options", '{"x": 1}'], 2, "--options"),
     ([*SELFPLAY, "--bot", "nobody"], 2, "unknown bot"),
     ([*SELFPLAY, "--out", "folder"], 2, "folder"),
+    ([*SELFPLAY, "--out", ""], 2, "--out"),
     ([*SELFPLAY, "--out", "missing/x.json"], 2, "does not exist"),
     # arena
     ([*ARENA, "--games", "-1"], 2, "--games"),
@@ -111,6 +112,7 @@ CASES = [
     (["play", "ra", "--bot", "nobody", "--save", "new.json"], 2, "unknown bot"),
     (["play", "ra", "--save", "ok.json"], 2, "not replaced"),
     (["play", "ra", "--save", "-"], 2, "--save"),
+    (["play", "ra", "--save", ""], 2, "--save"),
     (["play", "--save", "new.json"], 2, "name a game"),
     (["play", "--resume", "binary.json"], 2, "not UTF-8"),
     (["play", "--resume", "ok.json"], 2, "over"),

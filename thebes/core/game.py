@@ -8,6 +8,7 @@ for, so ``thebes replay`` of a Ra record never loads Pharaoh's Heir.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -22,6 +23,19 @@ GAME_MODULES: dict[str, str] = {
     "pharaohs-heir": "thebes.games.pharaohs_heir",
     "pharaoh": "thebes.games.pharaoh",
 }
+
+
+#: how an option's type is named in messages.
+_KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number", str: "a string"}
+
+
+def json_text(value: Any) -> str:
+    """``value`` as short JSON text for a message (``true``, not ``True``)."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass(frozen=True)
@@ -69,7 +83,8 @@ class Game:
         if not isinstance(players, int) or isinstance(players, bool) or not (
                 self.min_players <= players <= self.max_players):
             raise OptionsError(
-                f"{self.name} takes {self.min_players}-{self.max_players} players, not {players!r}")
+                f"{self.name} takes {self.min_players}-{self.max_players} players, "
+                f"not {json_text(players)}")
         if options is None:
             options = {}
         if not isinstance(options, dict):
@@ -81,8 +96,8 @@ class Game:
                 raise OptionsError(f"{self.name} has no option {key!r} (options: {known})")
             default = self.default_options[key]
             if type(value) is not type(default):
-                raise OptionsError(
-                    f"option {key!r} takes a {type(default).__name__}, not {value!r}")
+                kind = _KIND_NAMES.get(type(default), type(default).__name__)
+                raise OptionsError(f"option {key!r} takes {kind}, not {json_text(value)}")
             full[key] = value
         if self.validate_options is not None:
             self.validate_options(players, full)

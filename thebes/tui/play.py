@@ -171,6 +171,8 @@ def run_play(args: Any) -> int:
     game, option, seat, record, or a save file that exists (without
     ``--force``) or cannot be written; nothing is written then.
     """
+    if getattr(args, "save", None) == "":
+        raise OptionsError("--save '': give a file name")
     if getattr(args, "save", None) == "-":
         raise OptionsError("--save -: the terminal shows the game; give a file name")
     record, state, save_path, human, seed, bot_name = (
