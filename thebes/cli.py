@@ -163,18 +163,17 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def check_records_dir(folder: Path, game: str, games: int, force: bool) -> None:
-    """``arena --records DIR``: a folder (made if missing) where no record would be replaced.
+    """``arena --records DIR``: a folder (or one that can be made) where no record would be replaced.
 
     Raises :class:`RecordError` naming the first file in the way (unless ``force``).
     """
     if folder.exists() and not folder.is_dir():
         raise RecordError(f"--records {folder}: not a folder")
-    if not folder.exists():
-        if not folder.parent.is_dir():
-            raise RecordError(f"--records {folder}: the folder {folder.parent} does not exist")
-        folder.mkdir()
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise RecordError(f"--records {folder}: not writable")
+    existing = folder
+    while not existing.exists():   # the runner makes the missing folders
+        existing = existing.parent
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise RecordError(f"--records {folder}: {existing} is not a writable folder")
     if not force:
         for i in range(games):
             path = folder / f"{game}-{i:05d}.json"

@@ -16,6 +16,7 @@ from rich.table import Table
 
 from thebes.bots import make_bot
 from thebes.core import OptionsError, get_game
+from thebes.core.recordio import write_text
 
 from .match import ArenaGame, play_arena_game
 from .stats import summarize
@@ -76,7 +77,8 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
         task = bar.add_task(f"{game}, {players} players", total=games)
         for result in stream:
             if out_dir:
-                (out_dir / f"{game}-{result['index']:05d}.json").write_text(result["record"])
+                write_text(out_dir / f"{game}-{result['index']:05d}.json", result["record"],
+                           overwrite=True)   # cli.check_records_dir asked first
             results.append(result)
             bar.advance(task)
     summary = summarize(game, seats, results)

@@ -47,9 +47,10 @@ class Record:
         """Build from a parsed JSON value (shared/spec/RECORDS.md, Format).
 
         Raises:
-            RecordError: not an object, a missing or mistyped key, an event
-                that is not a string, nesting or numbers past the caps of
-                :mod:`thebes.core.recordio`.
+            RecordError: not an object, a missing or mistyped key, nesting,
+                numbers or text past the caps of :mod:`thebes.core.recordio`.
+                (An event that is not a string is an illegal event at its
+                index: :meth:`replay` raises :class:`ReplayError`.)
         """
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
