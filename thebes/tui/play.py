@@ -157,8 +157,6 @@ def _new_game(args: Any) -> tuple[Record, State, Path, int, int, str]:
     bot = getattr(args, "bot", None) or DEFAULT_BOT
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = Path(args.save or f"games/{args.game}-{stamp}.json")
-    if not args.save:
-        path.parent.mkdir(exist_ok=True)
     record = Record(args.game, players, options, [], None,
                     {"seed": seed, "human_seat": seat, "bot": bot})
     return record, state, path, seat - 1, seed, bot
@@ -189,6 +187,8 @@ def run_play(args: Any) -> int:
                           f"replaces it; --resume {save_path} goes on with the game in it)")
     if sys.stdin is None or sys.stdin.closed:
         raise OptionsError("standard input is closed: thebes play reads your moves from it")
+    if not args.resume and not getattr(args, "save", None):
+        save_path.parent.mkdir(exist_ok=True)   # the default folder, games/
     record.save(save_path, overwrite=replace)
     console = Console()
     view = view_module(record.game)
