@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
+from pathlib import Path
 from typing import Any, Sequence
 
 from thebes import __version__
-from thebes.core import OptionsError, Record, RecordError, ReplayError, game_names, get_game
+from thebes.cli_args import (DELAY, ITERATIONS, PLAYERS, PORT, SEAT, SEED, THINK_MS, Parser,
+                             integer, number, options_for, stderr_line)
+from thebes.core import (OptionsError, Record, RecordError, ReplayError, ThebesError,
+                         game_names, get_game)
 from thebes.core.play import play_game, seat_rng
 from thebes.core.record import result_of
 
@@ -28,7 +33,22 @@ examples:
   thebes arena --game ra --players 3 --seats ismcts,greedy,greedy --games 200
   thebes hint game.json --at 40              the search's best moves there
   thebes bench --game ra                     engine speed
+
+exit codes (every command; docs/cli.md):
+  0    done (replay: the record is valid)
+  1    replay only: an illegal event, or a result that disagrees with the replay
+  2    bad input: a bad option or value, an unreadable or unwritable file, a
+       record that cannot be read; one line on stderr names it
+  130  interrupted (Ctrl-C); 141 standard output closed early (| head)
 """
+
+EXIT_CODES = """\
+exit codes: 0 done, 2 bad input (one line on stderr names it), 130 interrupted
+(Ctrl-C), 141 standard output closed early. docs/cli.md has every range."""
+
+
+def players_text(n: int) -> str:
+    return f"{n} player" + ("" if n == 1 else "s")
 
 
 # ---------------------------------------------------------------- replay
@@ -43,9 +63,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         record = Record.load(args.file)
         record.new_state()
-    except (RecordError, OptionsError) as err:
-        return unreadable(str(err))
-    try:
         state = record.replay()
     except ReplayError as err:
         if args.json:
@@ -58,6 +75,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"  {err}")
             print(f"  legal here: {', '.join(err.legal) if err.legal else '(none)'}")
         return 1
+    except ThebesError as err:
+        return unreadable(str(err))
     result = result_of(state)
     finished = result is not None
     out: dict[str, Any] = {"ok": True, "game": record.game, "events": len(record.events),
@@ -71,7 +90,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
     else:
-        print(f"{get_game(record.game).title}, {record.players} players, "
+        print(f"{get_game(record.game).title}, {players_text(record.players)}, "
               f"{len(record.events)} events: valid")
         if finished:
             print("finished; scores " + ", ".join(
@@ -84,18 +103,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------- selfplay
-def parse_options(text: str | None) -> dict[str, Any]:
-    if not text:
-        return {}
-    try:
-        options = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise OptionsError(f"--options is not JSON: {err}") from None
-    if not isinstance(options, dict):
-        raise OptionsError("--options must be a JSON object")
-    return options
-
-
 def selfplay_record(game_name: str, players: int, seed: int, options: dict[str, Any],
                     bot: str = "random") -> Record:
     """Play one whole game with ``bot`` in every seat; chance drawn from ``Random(seed)``.
@@ -107,6 +114,8 @@ def selfplay_record(game_name: str, players: int, seed: int, options: dict[str, 
 
     game = get_game(game_name)
     state = game.new_initial_state(players, options)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionsError(f"a seed is an integer, not {seed!r}")
     bots = [make_bot(bot, game_name, seat, seat_rng(seed, seat)) for seat in range(players)]
     events = play_game(state, bots, random.Random(seed))
     return Record(game_name, players, options, events, result_of(state),
@@ -115,16 +124,11 @@ def selfplay_record(game_name: str, players: int, seed: int, options: dict[str, 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     """shared/spec/CLI.md, ``thebes selfplay``."""
-    try:
-        record = selfplay_record(args.game, args.players, args.seed,
-                                 parse_options(args.options), args.bot)
-    except OptionsError as err:
-        print(f"thebes selfplay: {err}", file=sys.stderr)
-        return 2
-    if args.out:
-        record.save(args.out)
-    else:
-        sys.stdout.write(record.dumps())
+    record = selfplay_record(args.game, args.players, args.seed,
+                             options_for(args.game, args.players, args.options), args.bot)
+    if args.out == "":
+        raise OptionsError("--out '': give a file name, or - for standard output")
+    record.save("-" if args.out is None else args.out, overwrite=True)
     return 0
 
 
@@ -136,40 +140,70 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from thebes.server import run_serve
+    from thebes.server.dbcheck import check_not_foreign, check_url
+    from thebes.server.storage import database_url
+    url = database_url(args.database)
+    check_url(url)             # a supported URL, not in memory
+    check_not_foreign(url)     # before anything is written to it
     return run_serve(args)
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
     from thebes.arena.runner import run_arena
-    try:
-        options = parse_options(args.options)
-    except OptionsError as err:
-        print(f"thebes arena: {err}", file=sys.stderr)
-        return 2
+    options = options_for(args.game, args.players, args.options)
+    if args.records:
+        check_records_dir(Path(args.records), args.game, args.games, args.force)
+    if args.ray:
+        import importlib.util
+        if importlib.util.find_spec("ray") is None:
+            raise OptionsError("--ray needs Ray: pip install 'thebes[cluster]'")
     return run_arena(args.game, args.players, [s.strip() for s in args.seats.split(",")],
                      args.games, args.jobs, args.think_ms, args.seed, args.records, args.json,
                      args.ray, options, args.iterations)
 
 
+def check_records_dir(folder: Path, game: str, games: int, force: bool) -> None:
+    """``arena --records DIR``: a folder (or one that can be made) where no record would be replaced.
+
+    Raises :class:`RecordError` naming the first file in the way (unless ``force``).
+    """
+    if folder.exists() and not folder.is_dir():
+        raise RecordError(f"--records {folder}: not a folder")
+    existing = folder
+    while not existing.exists():   # the runner makes the missing folders
+        existing = existing.parent
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise RecordError(f"--records {folder}: {existing} is not a writable folder")
+    if not force:
+        for i in range(games):
+            path = folder / f"{game}-{i:05d}.json"
+            if path.exists():
+                raise RecordError(f"--records: {path} already exists; not replaced "
+                                  f"(--force replaces it)")
+
+
 def cmd_hint(args: argparse.Namespace) -> int:
     """``thebes hint RECORD [--at N] [--seat K]``: the search's top moves for a position."""
     from thebes.bots.hint import hint
-    from thebes.core import ThebesError
-    try:
-        record = Record.load(args.record)
-        at = len(record.events) if args.at is None else args.at
-        if not 0 <= at <= len(record.events):
-            raise RecordError(f"--at must be between 0 and {len(record.events)}")
-        state = Record(record.game, record.players, record.options,
-                       record.events[:at]).replay(check_result=False)
-        player = state.current_player()
-        if player < 0:
-            raise RecordError("nobody is to move there (chance or the end)")
-        seat = player if args.seat is None else args.seat - 1
-        rows = hint(state, seat, think_ms=args.think_ms or None, iterations=args.iterations)
-    except (RecordError, OptionsError, ReplayError, ThebesError) as err:
-        print(f"thebes hint: {err}", file=sys.stderr)
-        return 2
+    record = Record.load(args.record)
+    at = len(record.events) if args.at is None else args.at
+    if not 0 <= at <= len(record.events):
+        raise RecordError(f"--at {at}: the record has {len(record.events)} events, so --at is "
+                          f"0 to {len(record.events)}")
+    if args.seat is not None and args.seat > record.players:
+        raise OptionsError(f"--seat {args.seat}: there is no such seat in a "
+                           f"{record.players}-player game (seats 1-{record.players})")
+    state = Record(record.game, record.players, record.options,
+                   record.events[:at]).replay(check_result=False)
+    player = state.current_player()
+    if player < 0:
+        raise RecordError(f"after {at} events nobody is to move "
+                          f"({'chance is' if state.is_chance_node() else 'the game is over'})")
+    seat = player if args.seat is None else args.seat - 1
+    if seat != player:
+        raise OptionsError(f"--seat {seat + 1}: seat {player + 1} is to move after {at} events, "
+                           f"not seat {seat + 1}")
+    rows = hint(state, seat, think_ms=args.think_ms or None, iterations=args.iterations)
     if args.json:
         print(json.dumps({"index": at, "seat": seat + 1, "moves": rows}))
         return 0
@@ -185,9 +219,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_play(args)
 
 
+def _sub(sub: Any, name: str, help: str, description: str) -> argparse.ArgumentParser:
+    return sub.add_parser(name, help=help, description=description, epilog=EXIT_CODES,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
 def build_parser() -> argparse.ArgumentParser:
     games = game_names()
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="thebes",
         description="Four Egyptian tabletop games: Ra, Sarcophagus, Pharaoh's Heir, Pharaoh. "
                     "Play them in the terminal, check and replay game records, "
@@ -196,83 +235,96 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"thebes {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("serve", help="run the web app: lobby, live games, bots",
-                       description="Serve the web app (lobby, games in the browser, bot seats) "
-                                   "and its HTTP/WebSocket API. Games are stored in a database "
-                                   "(SQLite file or PostgreSQL URL) and resume after a restart.")
+    p = _sub(sub, "serve", "run the web app: lobby, live games, bots",
+             "Serve the web app (lobby, games in the browser, bot seats) and its "
+             "HTTP/WebSocket API. Games are stored in a database (a SQLite file, or a "
+             "postgresql:// URL) and resume after a restart.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--port", type=PORT, default=8000, help="port, 1-65535 (default 8000)")
     p.add_argument("--database", metavar="URL",
-                   help="SQLAlchemy URL or SQLite file path (default: $THEBES_DATABASE_URL, "
-                        "else thebes.db in the current directory)")
-    p.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
-                   help="seconds a bot waits before each move (default 0.8)")
-    p.add_argument("--workers", type=int, default=1, metavar="N",
-                   help="server processes sharing the port (default 1; more need PostgreSQL)")
+                   help="a SQLite file path (or sqlite:///PATH), or postgresql://USER:PASS@HOST/DB "
+                        "(default: $THEBES_DATABASE_URL, else thebes.db in the current directory)")
+    p.add_argument("--bot-delay", type=DELAY, default=0.8, metavar="SECONDS",
+                   help="seconds a bot waits before each move, 0-60 (default 0.8)")
+    p.add_argument("--workers", type=integer(1, 64), default=1, metavar="N",
+                   help="server processes sharing the port, 1-64 (default 1; more need PostgreSQL)")
     from thebes.server.settings import add_serve_arguments
     add_serve_arguments(p)
     p.set_defaults(func=cmd_serve)
 
-    p = sub.add_parser("play", help="play a game in the terminal against bots",
-                       description="Play in the terminal: you take one seat, bots take the "
-                                   "others. Moves are chosen from a numbered menu (typing "
-                                   "the notation also works). The game is saved after every "
-                                   "event, so quitting (q or Ctrl-C) loses nothing: go on "
-                                   "with --resume.")
+    p = _sub(sub, "play", "play a game in the terminal against bots",
+             "Play in the terminal: you take one seat, bots take the others. Moves are "
+             "chosen from a numbered menu (typing the notation also works). The game is "
+             "saved after every event, so quitting (q or Ctrl-C) loses nothing: go on "
+             "with --resume.")
     p.add_argument("game", nargs="?", choices=games, help="which game (not needed with --resume)")
-    p.add_argument("--players", type=int, help="number of seats (default: the game's usual)")
-    p.add_argument("--seat", type=int, default=1, help="your seat, 1-based (default 1)")
-    p.add_argument("--bot", default="greedy", help="bot for the other seats: random, greedy "
-                                                   "(default), easy, medium or hard")
+    p.add_argument("--players", type=PLAYERS, help="number of seats (default: the game's usual; "
+                                                   "each game says its range)")
+    p.add_argument("--seat", type=SEAT, help="your seat, 1-based (default 1; with --resume: "
+                                             "the seat saved in the record)")
+    p.add_argument("--bot", help="bot for the other seats: random, greedy (default), easy, "
+                                 "medium or hard")
     p.add_argument("--options", help="variant options as a JSON object (default {})")
-    p.add_argument("--seed", type=int, help="seed for chance and bots (default: random)")
-    p.add_argument("--resume", metavar="RECORD", help="go on with a saved game")
-    p.add_argument("--save", metavar="FILE", help="where to save (default games/GAME-TIME.json)")
-    p.add_argument("--delay", type=float, default=0.6,
-                   help="seconds to pause after each bot move (default 0.6)")
+    p.add_argument("--seed", type=SEED, help="seed for chance and bots (default: random)")
+    p.add_argument("--resume", metavar="RECORD", help="go on with a game saved by thebes play")
+    p.add_argument("--save", metavar="FILE", help="where to save (default games/GAME-TIME.json); "
+                                                  "an existing file is not replaced")
+    p.add_argument("--force", action="store_true", help="let --save replace an existing file")
+    p.add_argument("--delay", type=DELAY, default=0.6, metavar="SECONDS",
+                   help="seconds to pause after each bot move, 0-60 (default 0.6)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("replay", help="check a game record and print its result",
-                       description="Replay the record in FILE ('-' for standard input). Exit 0 "
-                                   "if every event is legal, 1 at the first illegal event (its "
-                                   "index, text and the legal events there) or a result that "
-                                   "disagrees, 2 if the file cannot be read at all.")
+                       description="Replay the record in FILE ('-' for standard input).",
+                       epilog="exit codes: 0 every event is legal (and the result agrees); 1 "
+                              "the first illegal event (its index, text and the legal events "
+                              "there) or a result that disagrees; 2 the file cannot be read at "
+                              "all (one line on stderr; with --json also {\"ok\": false, "
+                              "\"error\": ...} on stdout); 130 interrupted.",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="print one JSON object (shared/spec/CLI.md)")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("selfplay", help="let bots play one whole game and write its record",
-                       description="Play one game with the same bot in every seat, chance drawn "
-                                   "from a generator seeded with --seed. The same arguments "
-                                   "give the same record, byte for byte.")
+    p = _sub(sub, "selfplay", "let bots play one whole game and write its record",
+             "Play one game with the same bot in every seat, chance drawn from a generator "
+             "seeded with --seed. The same arguments give the same record, byte for byte.")
     p.add_argument("--game", required=True, choices=games)
-    p.add_argument("--players", type=int, required=True)
-    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--players", type=PLAYERS, required=True, help="number of seats (each game "
+                                                                   "says its range)")
+    p.add_argument("--seed", type=SEED, required=True, help="any whole number (|S| <= 10^18)")
     p.add_argument("--options", help="variant options as a JSON object (default {})")
     p.add_argument("--bot", default="random", help="random (default) or greedy")
-    p.add_argument("--out", metavar="FILE", help="write the record here (default: stdout)")
+    p.add_argument("--out", metavar="FILE", help="write the record here, replacing the file "
+                                                 "if there is one (default, or '-': stdout)")
     p.set_defaults(func=cmd_selfplay)
 
-    p = sub.add_parser("arena", help="pit bots against each other over many games, with ratings",
-                       description="Play --games games between the bots named by --seats (one "
-                                   "per seat). Seats rotate so that every bot plays every seat "
-                                   "equally often; games run in parallel. Prints per bot: games, "
-                                   "wins (ties at the top split), win rate with a 95% confidence "
-                                   "interval, mean score, mean rank and an openskill rating. "
-                                   "Bots: random, greedy, ismcts, easy, medium, hard.")
+    p = _sub(sub, "arena", "pit bots against each other over many games, with ratings",
+             "Play --games games between the bots named by --seats (one per seat). Seats "
+             "rotate so that every bot plays every seat equally often; games run in "
+             "parallel. Prints per bot: games, wins (ties at the top split), win rate with "
+             "a 95% confidence interval, mean score, mean rank and an openskill rating. "
+             "Bots: random, greedy, ismcts, easy, medium, hard.")
     p.add_argument("--game", required=True, choices=games)
-    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--players", type=PLAYERS, required=True)
     p.add_argument("--seats", required=True, help="comma-separated bot names, one per seat, "
                                                   "e.g. ismcts,greedy,greedy")
-    p.add_argument("--games", type=int, default=200, help="number of games (default 200)")
-    p.add_argument("--jobs", type=int, help="parallel processes (default: all cores)")
-    p.add_argument("--think-ms", type=float, help="time per move for ismcts seats, in ms "
-                                                   "(default: their iteration budget)")
-    p.add_argument("--iterations", type=int, help="search iterations per move for ismcts seats "
-                                                   "(the same on any machine, unlike --think-ms)")
-    p.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
+    p.add_argument("--games", type=integer(1, 1_000_000), default=200,
+                   help="number of games, 1-1000000 (default 200)")
+    p.add_argument("--jobs", type=integer(1, 1024),
+                   help="parallel processes, 1-1024 (default: all cores)")
+    p.add_argument("--think-ms", type=THINK_MS, help="time per move for ismcts seats, in ms, "
+                                                      "more than 0 up to 60000 (default: their "
+                                                      "iteration budget)")
+    p.add_argument("--iterations", type=ITERATIONS,
+                   help="search iterations per move for ismcts seats, 1-1000000 (the same "
+                        "on any machine, unlike --think-ms)")
+    p.add_argument("--seed", type=SEED, default=1, help="match seed (default 1)")
     p.add_argument("--options", help="variant options as a JSON object (default {})")
-    p.add_argument("--records", metavar="DIR", help="keep every game's record in DIR")
+    p.add_argument("--records", metavar="DIR", help="keep every game's record in DIR "
+                                                    "(made if missing)")
+    p.add_argument("--force", action="store_true",
+                   help="let --records replace records already in DIR")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--ray", metavar="ADDRESS", help="spread games over a Ray cluster at ADDRESS "
                                                     "('auto': the running cluster, else a new "
@@ -280,28 +332,30 @@ def build_parser() -> argparse.ArgumentParser:
                                                     "Needs pip install 'thebes[cluster]'")
     p.set_defaults(func=cmd_arena)
 
-    p = sub.add_parser("hint", help="the search's best moves for a position of a record",
-                       description="Replay RECORD up to event --at (default: all of it) and "
-                                   "ask the ISMCTS search, from the seat to move's view only, "
-                                   "for its top moves with their share of visits and expected "
-                                   "outcome (0..1: win share blended with score margin).")
+    p = _sub(sub, "hint", "the search's best moves for a position of a record",
+             "Replay RECORD ('-' for standard input) up to event --at (default: all of it) "
+             "and ask the ISMCTS search, from the seat to move's view only, for its top "
+             "moves with their share of visits and expected outcome (0..1: win share "
+             "blended with score margin).")
     p.add_argument("record", metavar="RECORD")
-    p.add_argument("--at", type=int, help="number of events to replay (default: all)")
-    p.add_argument("--seat", type=int, help="1-based seat; must be the seat to move (default)")
-    p.add_argument("--think-ms", type=float, default=1000.0, help="search time (default 1000)")
-    p.add_argument("--iterations", type=int, default=2000,
-                   help="search iterations when --think-ms is 0")
+    p.add_argument("--at", type=integer(0, 10_000_000),
+                   help="number of events to replay, 0 to the record's length (default: all)")
+    p.add_argument("--seat", type=SEAT, help="1-based seat; must be the seat to move (default)")
+    p.add_argument("--think-ms", type=number(0, 60_000), default=1000.0,
+                   help="search time in ms, 0-60000; 0: use --iterations (default 1000)")
+    p.add_argument("--iterations", type=ITERATIONS, default=2000,
+                   help="search iterations when --think-ms is 0, 1-1000000 (default 2000)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_hint)
 
-    p = sub.add_parser("bench", help="measure engine speed (random playouts per second)",
-                       description="Random playouts from the initial state to the end, every "
-                                   "move uniform among the legal ones, every chance outcome "
-                                   "sampled by its probability, no record written; plus clone "
-                                   "time. Fixed seeds, one process.")
+    p = _sub(sub, "bench", "measure engine speed (random playouts per second)",
+             "Random playouts from the initial state to the end, every move uniform among "
+             "the legal ones, every chance outcome sampled by its probability, no record "
+             "written; plus clone time. Fixed seeds, one process.")
     p.add_argument("--game", choices=games, help="one game (default: every game available)")
-    p.add_argument("--games", type=int, default=2000, help="playouts per seat count (default 2000)")
-    p.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    p.add_argument("--games", type=integer(1, 10_000_000), default=2000,
+                   help="playouts per seat count, 1-10000000 (default 2000)")
+    p.add_argument("--seed", type=SEED, default=1, help="first seed (default 1)")
     p.set_defaults(func=cmd_bench)
 
     from thebes.server import loadtest
@@ -309,17 +363,56 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null so that Python's last flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _describe(err: BaseException) -> str:
+    if isinstance(err, OSError) and not isinstance(err, ThebesError):
+        reason = err.strerror or str(err) or type(err).__name__
+        return f"{err.filename}: {reason}" if err.filename else reason
+    return str(err)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``thebes``; returns the exit code (docs/cli.md, Exit codes).
+
+    Every :class:`ThebesError` and :class:`OSError` a command lets out becomes
+    one line on stderr and exit 2; Ctrl-C is 130; a closed standard output
+    (``| head``) ends quietly with 141.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    prog = f"thebes {args.command}"
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()
+        return code
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 141
+    except (ThebesError, OSError) as err:
+        stderr_line(prog, _describe(err))
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            _quiet_stdout()
+        return 2
+    except RecursionError:
+        stderr_line(prog, "the input nests too deeply")
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

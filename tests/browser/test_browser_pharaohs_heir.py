@@ -323,7 +323,7 @@ def engine_views(seeds: int = 40, per_kind: int = 6):
                         "id": f"syn-{seed}-{version}", "game": "pharaohs-heir", "players": n, "options": {},
                         "status": "playing", "version": version, "seat": None,
                         "names": [f"Bot {i}" for i in range(1, n + 1)], "to_move": player + 1,
-                        "observation": state.observation(None), "legal": [], "log": [], "result": None}]
+                        "observation": state.omniscient_observation(), "legal": [], "log": [], "result": None}]
                 if player == 0 and rng.random() < 0.7:
                     kind = PHASE_NAMES[state.phase]
                     kind += "/overseer" if kind == "take" and state.overseer == 0 else ""

@@ -115,7 +115,7 @@ def test_position_applies_a_compound_move_only_when_it_is_spelled():
         action = pos.apply_id(rng.choice(legal))
         if action is None:
             assert pos.in_progress() and pos.partial()
-            assert pos.s.observation(None) == before.observation(None)
+            assert pos.s.omniscient_observation() == before.omniscient_observation()
         else:
             assert not pos.in_progress()
             moves += 1

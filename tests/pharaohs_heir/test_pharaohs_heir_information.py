@@ -86,7 +86,7 @@ def test_no_seat_observation_depends_on_tiles_it_has_not_seen():
     for seed in range(5):
         for state in positions(seed, every=13):
             # seat -1 is nobody: every face-down tile is redrawn, a peeked one too
-            other = state.determinize(-1, rng)
+            other = state._determinize(-1, rng)  # the engine's own: the public one checks seats
             for seat in range(state.num_players):
                 if seat != state.peek_seat:
                     assert other.observation(seat) == state.observation(seat)
@@ -109,7 +109,7 @@ def test_an_observation_is_json_and_names_no_hidden_tile():
 
 def test_the_omniscient_observation_shows_the_stacks():
     state = spec_start()
-    obs = state.observation(None)
+    obs = state.omniscient_observation()
     assert obs["nile"]["stacks"][:2] == ["5", "4"]
     assert obs["land"]["all_stacks"][0] == "crop4"
 
@@ -119,14 +119,14 @@ def test_a_clone_is_independent_of_its_original():
     state = new(4)
     for _ in range(80):
         step(state, rng)
-    before = state.observation(None)
+    before = state.omniscient_observation()
     copy = state.clone()
     for _ in range(60):
         if copy.current_player() == TERMINAL:
             break
         step(copy, rng)
-    assert state.observation(None) == before
-    assert copy.observation(None) != before
+    assert state.omniscient_observation() == before
+    assert copy.omniscient_observation() != before
 
 
 def test_observations_at_chance_nodes_and_the_end_are_well_formed():
@@ -147,7 +147,7 @@ def test_determinize_depends_on_the_observation_and_the_generator_only():
             twin = state.determinize(seat, random.Random(99))  # same view, other hidden facts
             a = state.determinize(seat, random.Random(7))
             b = twin.determinize(seat, random.Random(7))
-            assert a.observation(None) == b.observation(None)
+            assert a.omniscient_observation() == b.omniscient_observation()
 
 
 def test_the_greedy_bot_decides_on_its_information_set_only():

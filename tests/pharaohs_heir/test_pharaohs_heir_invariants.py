@@ -101,7 +101,7 @@ def test_a_thousand_random_games_end_with_scores_a_full_ranking_and_replay_the_s
         again = new(players, piecepacks)
         for action in actions:
             again.apply_action(action)
-        assert again.observation(None) == state.observation(None)
+        assert again.omniscient_observation() == state.omniscient_observation()
         scores = state.scores()
         assert len(scores) == players and all(s >= players for s in scores)
         ranking = state.ranking()

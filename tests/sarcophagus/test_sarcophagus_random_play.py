@@ -28,7 +28,7 @@ def check_accounting(state):
             assert present and state.faceup >> p & 1
     for j, p in enumerate(SARCOPHAGUS_POSITIONS):
         assert (state.loc[state.layout[21 + j]] == 0) == bool(state.present >> p & 1)
-    o = state.observation(None)
+    o = state.omniscient_observation()
     seen = (len(o["pyramid"]) + sum(1 for p in SARCOPHAGUS_POSITIONS if state.present >> p & 1)
             + sum(len(c) for c in o["claimed"]) + len(o["discards"]) + o["discarded_unseen"]
             + sum(1 for code in state.loc if 5 <= code <= 8))  # claimed, still hidden
@@ -102,7 +102,7 @@ def test_two_thousand_random_games_end_and_replay_to_the_same_result(players):
             check_accounting(state)
             result = {"scores": scores, "ranking": [s + 1 for s in order]}
             replayed = Record("sarcophagus", players, options, events, result).replay()
-            assert replayed.observation(None) == state.observation(None)
+            assert replayed.omniscient_observation() == state.omniscient_observation()
 
 
 def test_the_same_record_replayed_twice_gives_the_same_states():
@@ -122,11 +122,11 @@ def test_a_clone_is_independent_of_its_original():
                 break
             state.apply_action(state.sample_chance(rng) if state.is_chance_node()
                                else rng.choice(state.legal_actions()))
-        before = state.observation(None)
+        before = state.omniscient_observation()
         copy = state.clone()
-        assert copy.observation(None) == before
+        assert copy.omniscient_observation() == before
         random_playout(copy, random.Random(g))
-        assert state.observation(None) == before
+        assert state.omniscient_observation() == before
         assert copy.is_terminal()
 
 

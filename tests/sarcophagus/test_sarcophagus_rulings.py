@@ -14,7 +14,7 @@ from thebes.games.sarcophagus.state import (END_TRAP, PASS, PLACE1, PLACE2, TRAP
 
 
 def obs(state, seat=None):
-    return state.observation(seat)
+    return state.omniscient_observation() if seat is None else state.observation(seat)
 
 
 def placing(state):

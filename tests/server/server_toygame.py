@@ -99,12 +99,12 @@ class ToyState(State):
                 return ("deal",) + tuple(int(p) for p in parts)
         raise InvalidEventError(f"{text!r} is no toy event")
 
-    def event_for_seat(self, action: Any, seat: int | None) -> str:
+    def _event_for_seat(self, action: Any, seat: int | None) -> str:
         if seat is not None and isinstance(action, tuple) and action[0] == "deal":
             return "deal " + ",".join(str(c) if i == seat else "?" for i, c in enumerate(action[1:]))
         return self.action_to_text(action)
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         cp = self.current_player()
         return {"game": "toy", "players": self.num_players, "seat": seat, "phase": self.phase,
                 "cards": [c if (seat is None or i == seat) and self.phase != "deal" else None
@@ -112,7 +112,7 @@ class ToyState(State):
                 "adds": list(self.adds), "rolls": list(self.rolls),
                 "to_move": cp if cp >= 0 else None}
 
-    def determinize(self, seat: int, rng: random.Random) -> "ToyState":
+    def _determinize(self, seat: int, rng: random.Random) -> "ToyState":
         other = self.clone()
         for i in range(self.num_players):
             if i != seat:

@@ -66,7 +66,7 @@ def test_stepping_positions_equal_a_local_replay(make_client, sqlite_url):
         got = client.get(f"/api/games/{gid}/replay", params={"at": n, "since": n}).json()
         assert got["index"] == n and got["events"] == total and got["log"] == []
         state = local_state(PUBLIC, 3, rec.options, rec.events[:n])
-        assert got["observation"] == plain(state.observation(None)), n
+        assert got["observation"] == plain(state.omniscient_observation()), n
         assert got["legal"] == []
         assert got["status"] == ("finished" if n == total else "playing")
     # the log up to a position, and positions outside the game are clamped
@@ -86,7 +86,7 @@ def test_finished_hidden_game_is_omniscient(make_client, sqlite_url):
         got = client.get(f"/api/games/{gid}/replay", params={"at": n}).json()
         assert got["perspective"] == "omniscient" and got["seat"] is None
         state = local_state(HIDDEN, 2, rec.options, rec.events[:n])
-        assert got["observation"] == plain(state.observation(None))
+        assert got["observation"] == plain(state.omniscient_observation())
         assert [line["event"] for line in got["log"]] == rec.events[:n]   # omniscient texts
 
 
@@ -129,7 +129,7 @@ def test_unfinished_hidden_game_only_for_the_token_seat(make_client, sqlite_url)
                 state.apply_action(action)
             assert got["observation"] == plain(state.observation(seat))
             assert [line["event"] for line in got["log"]] == texts
-            if plain(state.observation(None)) != got["observation"]:
+            if plain(state.omniscient_observation()) != got["observation"]:
                 omniscient_seen = True
     assert omniscient_seen   # the seat views did differ from the omniscient one somewhere
 
@@ -164,7 +164,7 @@ def test_upload_a_good_record_to_view(make_client, db_url):
     assert [line["event"] for line in got["log"]] == rec.events
     state = local_state(HIDDEN, 2, {}, rec.events[:25])
     assert client.get(f"/api/games/{iid}/replay", params={"at": 25}).json()["observation"] == \
-        plain(state.observation(None))
+        plain(state.omniscient_observation())
     # an import is never listed, joined or played on
     assert iid not in [g["id"] for g in client.get("/api/games").json()["games"]]
     assert client.post(f"/api/games/{iid}/join", json={"name": "Eve"}).status_code == 409

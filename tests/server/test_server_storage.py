@@ -226,7 +226,7 @@ def test_a_service_rebuilds_a_game_from_its_events(db_url):
     service.move(g.id, 0, "add 1")
     fresh = GameService(Storage(db_url))
     h = fresh.game(g.id)
-    assert h.events == g.events and h.state.observation(None) == g.state.observation(None)
+    assert h.events == g.events and h.state.omniscient_observation() == g.state.omniscient_observation()
     with pytest.raises(ApiError) as err:
         fresh.game("missing")
     assert err.value.status == 404

@@ -16,6 +16,7 @@ from rich.table import Table
 
 from thebes.bots import make_bot
 from thebes.core import OptionsError, get_game
+from thebes.core.recordio import write_text
 
 from .match import ArenaGame, play_arena_game
 from .stats import summarize
@@ -57,15 +58,12 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
               ray_address: str | None, options: dict[str, Any],
               iterations: int | None = None) -> int:
     console = Console(stderr=True)
-    try:
-        get_game(game).options(players, options)
-        if len(seats) != players:
-            raise OptionsError(f"--seats names {len(seats)} bots for {players} players")
-        for name in set(seats):
-            make_bot(name, game, 0, random.Random(0))
-    except OptionsError as err:
-        console.print(f"[red]thebes arena: {err}[/red]")
-        return 2
+    # A bad game, option or bot raises OptionsError: thebes.cli.main prints it as one line.
+    get_game(game).options(players, options)
+    if len(seats) != players:
+        raise OptionsError(f"--seats names {len(seats)} bots for {players} players")
+    for name in sorted(set(seats)):
+        make_bot(name, game, 0, random.Random(0))
     specs = [ArenaGame(game, players, tuple(seats), i, seed, think_ms, iterations,
                        tuple(sorted(options.items()))) for i in range(games)]
     jobs = jobs or os.cpu_count() or 1
@@ -79,7 +77,8 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
         task = bar.add_task(f"{game}, {players} players", total=games)
         for result in stream:
             if out_dir:
-                (out_dir / f"{game}-{result['index']:05d}.json").write_text(result["record"])
+                write_text(out_dir / f"{game}-{result['index']:05d}.json", result["record"],
+                           overwrite=True)   # cli.check_records_dir asked first
             results.append(result)
             bar.advance(task)
     summary = summarize(game, seats, results)

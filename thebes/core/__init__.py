@@ -1,7 +1,7 @@
 """Game-agnostic core: the state contract, errors, the registry, records and playouts."""
 
 from .errors import (IllegalEventError, InvalidEventError, OptionsError, RecordError,
-                     ReplayError, ThebesError)
+                     ReplayError, SeatError, ThebesError)
 from .game import Game, game_names, get_game
 from .play import play_game, random_playout, seat_rng
 from .record import Record, replay_events, result_of
@@ -10,6 +10,6 @@ from .state import CHANCE, TERMINAL, Action, State, TooManyOutcomes
 __all__ = [
     "Action", "CHANCE", "TERMINAL", "Game", "State", "TooManyOutcomes",
     "ThebesError", "InvalidEventError", "IllegalEventError", "OptionsError", "RecordError",
-    "ReplayError", "Record", "replay_events", "result_of", "game_names", "get_game",
+    "ReplayError", "SeatError", "Record", "replay_events", "result_of", "game_names", "get_game",
     "play_game", "random_playout", "seat_rng",
 ]

@@ -40,6 +40,11 @@ class OptionsError(ThebesError, ValueError):
     """Unknown game, bad number of players or unknown/mistyped option."""
 
 
+class SeatError(ThebesError, ValueError):
+    """A seat argument that names no seat of this game (``-1``, ``99``, ``"0"``, ``1.5``),
+    or ``None`` (the all-seeing view) where a seat's own view is asked for."""
+
+
 class RecordError(ThebesError, ValueError):
     """A record cannot be read at all: not JSON, not an object, missing keys.
 

@@ -8,6 +8,8 @@ for, so ``thebes replay`` of a Ra record never loads Pharaoh's Heir.
 from __future__ import annotations
 
 import importlib
+import json
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -21,6 +23,19 @@ GAME_MODULES: dict[str, str] = {
     "pharaohs-heir": "thebes.games.pharaohs_heir",
     "pharaoh": "thebes.games.pharaoh",
 }
+
+
+#: how an option's type is named in messages.
+_KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number", str: "a string"}
+
+
+def json_text(value: Any) -> str:
+    """``value`` as short JSON text for a message (``true``, not ``True``)."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass(frozen=True)
@@ -68,7 +83,8 @@ class Game:
         if not isinstance(players, int) or isinstance(players, bool) or not (
                 self.min_players <= players <= self.max_players):
             raise OptionsError(
-                f"{self.name} takes {self.min_players}-{self.max_players} players, not {players!r}")
+                f"{self.name} takes {self.min_players}-{self.max_players} players, "
+                f"not {json_text(players)}")
         if options is None:
             options = {}
         if not isinstance(options, dict):
@@ -80,8 +96,8 @@ class Game:
                 raise OptionsError(f"{self.name} has no option {key!r} (options: {known})")
             default = self.default_options[key]
             if type(value) is not type(default):
-                raise OptionsError(
-                    f"option {key!r} takes a {type(default).__name__}, not {value!r}")
+                kind = _KIND_NAMES.get(type(default), type(default).__name__)
+                raise OptionsError(f"option {key!r} takes {kind}, not {json_text(value)}")
             full[key] = value
         if self.validate_options is not None:
             self.validate_options(players, full)
@@ -98,7 +114,11 @@ def game_names() -> list[str]:
 
 
 def get_game(name: str) -> Game:
-    """The :class:`Game` called ``name``. Raises :class:`OptionsError` for an unknown name."""
+    """The :class:`Game` called ``name``.
+
+    Raises :class:`OptionsError` for an unknown name, or a game whose module
+    cannot be imported (the message carries the import error).
+    """
     try:
         module = GAME_MODULES[name]
     except (KeyError, TypeError):
@@ -106,7 +126,10 @@ def get_game(name: str) -> Game:
             f"unknown game {name!r} (games: {', '.join(GAME_MODULES)})") from None
     try:
         return importlib.import_module(module).GAME
-    except ModuleNotFoundError as err:
-        if err.name and module.startswith(err.name):
-            raise OptionsError(f"game {name!r} is not available in this version") from None
-        raise
+    except (ImportError, AttributeError) as err:
+        # A broken install, or another checkout named ``thebes`` in the current folder
+        # shadowing this one: name the import error itself, and where thebes came from.
+        import thebes
+        where = os.path.dirname(getattr(thebes, "__file__", None) or "?")
+        raise OptionsError(f"game {name!r} cannot be loaded: {type(err).__name__}: {err} "
+                           f"(thebes was imported from {where})") from None

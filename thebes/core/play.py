@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Sequence
 
+from .errors import OptionsError
 from .state import CHANCE, TERMINAL, State
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -45,8 +46,12 @@ def play_game(state: State, bots: Sequence["Bot"], chance_rng: random.Random,
               max_events: int = 1_000_000) -> list[str]:
     """Play ``state`` to the end in place with one bot per seat; returns the events' notation.
 
-    Raises ``RuntimeError`` if the game has not ended after ``max_events`` events.
+    Raises :class:`OptionsError` when ``bots`` has not one bot per seat, and
+    ``RuntimeError`` if the game has not ended after ``max_events`` events.
     """
+    if len(bots) != state.num_players:
+        raise OptionsError(f"play_game needs {state.num_players} bots, one per seat, "
+                           f"not {len(bots)}")
     events: list[str] = []
     for _ in range(max_events):
         player = state.current_player()

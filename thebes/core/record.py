@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, TextIO
+from typing import Any, BinaryIO, Iterable, TextIO
 
 from .errors import InvalidEventError, OptionsError, RecordError, ReplayError
 from .game import get_game
+from .recordio import check_value, parse_json, read_text, write_text
 from .state import State, TERMINAL
 
 _CORE_KEYS = ("game", "players", "options", "events", "result")
@@ -43,9 +44,17 @@ class Record:
     # -------------------------------------------------------------- I/O
     @classmethod
     def from_dict(cls, data: Any) -> "Record":
-        """Build from a parsed JSON value. Raises :class:`RecordError` on a bad shape."""
+        """Build from a parsed JSON value (shared/spec/RECORDS.md, Format).
+
+        Raises:
+            RecordError: not an object, a missing or mistyped key, nesting,
+                numbers or text past the caps of :mod:`thebes.core.recordio`.
+                (An event that is not a string is an illegal event at its
+                index: :meth:`replay` raises :class:`ReplayError`.)
+        """
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
+        check_value(data)
         for key in ("game", "players", "events"):
             if key not in data:
                 raise RecordError(f"the record has no {key!r}")
@@ -69,26 +78,27 @@ class Record:
         return cls(data["game"], players, options, list(events), result, extra)
 
     @classmethod
-    def loads(cls, text: str) -> "Record":
-        """Parse a record from JSON text. Raises :class:`RecordError`."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise RecordError(f"not JSON: {err}") from None
-        return cls.from_dict(data)
+    def loads(cls, text: str | bytes, name: str = "the record") -> "Record":
+        """Parse a record from JSON text (or UTF-8 bytes).
+
+        Raises :class:`RecordError` for anything that is not a record, as
+        :func:`thebes.core.recordio.parse_json` and :meth:`from_dict` say.
+        """
+        return cls.from_dict(parse_json(text, name))
 
     @classmethod
-    def load(cls, source: str | Path | TextIO) -> "Record":
-        """Read a record from a path (``"-"`` is standard input) or an open text file."""
+    def load(cls, source: str | Path | TextIO | BinaryIO) -> "Record":
+        """Read a record from a path (``"-"`` is standard input) or an open file.
+
+        Raises :class:`RecordError` (unreadable, too large, not UTF-8, not a record).
+        """
         if hasattr(source, "read"):
-            return cls.loads(source.read())  # type: ignore[union-attr]
-        if str(source) == "-":
-            import sys
-            return cls.loads(sys.stdin.read())
-        try:
-            return cls.loads(Path(source).read_text(encoding="utf-8"))
-        except OSError as err:
-            raise RecordError(f"cannot read {source}: {err.strerror}") from None
+            name = str(getattr(source, "name", "the input"))
+        elif str(source) == "-":
+            name = "standard input"
+        else:
+            name = str(source)
+        return cls.loads(read_text(source, name), name)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game, "players": self.players,
@@ -115,23 +125,44 @@ class Record:
         lines.append("}")
         return "\n".join(lines) + "\n"
 
-    def save(self, path: str | Path) -> None:
-        """Write atomically (a temporary file renamed over ``path``), so a crash never leaves half a record."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(self.dumps(), encoding="utf-8")
-        tmp.replace(path)
+    def save(self, path: str | Path, *, overwrite: bool = False) -> None:
+        """Write the record to ``path`` (``"-"``: standard output) atomically.
+
+        Follows symbolic links and keeps the file's mode; never leaves half a
+        record or a temporary file. Raises :class:`RecordError` when ``path``
+        exists and ``overwrite`` is false, or the write fails
+        (:func:`thebes.core.recordio.write_text`).
+        """
+        write_text(path, self.dumps(), overwrite=overwrite)
 
     # -------------------------------------------------------------- replay
+    def check(self) -> None:
+        """Check the fields' shapes, as :meth:`from_dict` does for a loaded record.
+
+        For a record built in Python. Raises :class:`RecordError`.
+        """
+        if not isinstance(self.extra, dict):
+            raise RecordError("'extra' must be a dict")
+        try:
+            data = self.to_dict()
+        except (TypeError, ValueError) as err:
+            raise RecordError(f"not a record: {err}") from None
+        self.from_dict(data)
+
     def new_state(self) -> State:
-        """The game's initial state for this record's players and options. Raises :class:`OptionsError`."""
+        """The game's initial state for this record's players and options.
+
+        Raises :class:`RecordError` (bad field shapes) or :class:`OptionsError`
+        (unknown game, bad player count or option).
+        """
+        self.check()
         return get_game(self.game).new_initial_state(self.players, self.options)
 
     def replay(self, check_result: bool = True) -> State:
         """Replay every event and return the state after the last one.
 
         Raises:
+            RecordError: a field of the wrong shape (a record built in Python).
             OptionsError: unknown game, bad player count or option.
             ReplayError: the first event that is not legal (its 0-based index,
                 text and the legal events there), or (``index=None``) a
@@ -153,8 +184,13 @@ class Record:
 def replay_events(state: State, events: Iterable[str], start: int = 0) -> State:
     """Apply ``events`` in order to ``state`` (in place), checked.
 
-    Raises :class:`ReplayError` naming the first bad event's index (counted from ``start``).
+    Raises :class:`ReplayError` naming the first bad event's index (counted from ``start``);
+    :class:`RecordError` when ``state`` is no state or ``events`` is not a list of events.
     """
+    if not isinstance(state, State):
+        raise RecordError(f"replay_events needs a State, not {type(state).__name__}")
+    if isinstance(events, (str, bytes)) or not hasattr(events, "__iter__"):
+        raise RecordError(f"events are a list of strings, not {type(events).__name__}")
     for i, event in enumerate(events, start):
         try:
             state.apply(event)
@@ -164,7 +200,12 @@ def replay_events(state: State, events: Iterable[str], start: int = 0) -> State:
 
 
 def result_of(state: State) -> dict[str, Any] | None:
-    """``{"scores", "ranking"}`` (ranking 1-based) of a finished game, else ``None``."""
+    """``{"scores", "ranking"}`` (ranking 1-based) of a finished game, else ``None``.
+
+    Raises :class:`RecordError` when ``state`` is no state.
+    """
+    if not isinstance(state, State):
+        raise RecordError(f"result_of needs a State, not {type(state).__name__}")
     if state.current_player() != TERMINAL:
         return None
     return {"scores": list(state.scores() or []),

@@ -24,10 +24,11 @@ games, so every engine refuses bad input the same way.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import TYPE_CHECKING, Any, Hashable
 
-from .errors import IllegalEventError, InvalidEventError
+from .errors import IllegalEventError, InvalidEventError, SeatError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -158,11 +159,15 @@ class State:
                                     str(text), self.legal_events())
         if self.is_terminal():
             raise IllegalEventError(f"{text!r}: the game is over, no event is legal", text, [])
+        name = getattr(getattr(self, "game", None), "name", "this game")
         try:
             action = self.text_to_action(text)
         except InvalidEventError as err:
-            name = getattr(getattr(self, "game", None), "name", "this game")
             raise InvalidEventError(f"{text!r} is not an event of {name}: {err}",
+                                    text, self.legal_events()) from None
+        except (ValueError, LookupError, TypeError, OverflowError):
+            # a notation parser that met text it does not expect ('bid ²', 5,000 digits)
+            raise InvalidEventError(f"{text[:60]!r} is not an event of {name}",
                                     text, self.legal_events()) from None
         if not self.is_legal(action):
             raise IllegalEventError(f"{text!r} is not legal here", text, self.legal_events())
@@ -187,19 +192,77 @@ class State:
 
         The omniscient text unless the game hides part of it (Sarcophagus
         writes ``place ? T`` for another seat's coin). ``seat=None`` is the
-        omniscient view.
+        omniscient text (for records and finished games). Raises
+        :class:`SeatError` for a seat that does not exist.
         """
+        return self._event_for_seat(action, None if seat is None else self.check_seat(seat))
+
+    def _event_for_seat(self, action: Action, seat: int | None) -> str:
+        """Each game's masking, ``seat`` already checked; the default hides nothing."""
         return self.action_to_text(action)
 
     # ------------------------------------------------------------------ #
     # Information.
     # ------------------------------------------------------------------ #
     def observation(self, seat: int | None) -> dict[str, Any]:
-        """A JSON-ready dict of what ``seat`` may see (``None``: everything, for a finished game)."""
+        """A JSON-ready dict of what ``seat`` (0-based) may see (each game's spec page,
+        What each seat sees); the seat is checked here once for every game.
+
+        ``seat=None`` is the view of someone at no seat (a spectator). It is
+        given only where it hides nothing from anyone (a game without hidden
+        information, or a finished game), and is then the all-seeing view; the
+        all-seeing view of any position, for replays and tests, is
+        :meth:`omniscient_observation`, asked for by name.
+
+        Raises:
+            SeatError: ``seat`` is not an ``int`` in ``0 .. num_players - 1``
+                (a bool, a string, a float and a negative index are refused),
+                or is ``None`` in an unfinished game with hidden information.
+        """
+        if seat is None:
+            if getattr(self.game, "hidden_information", True) and not self.is_terminal():
+                raise SeatError("a spectator (seat None) has no view of an unfinished game with "
+                                "hidden information; omniscient_observation() is the "
+                                "all-seeing view")
+            return self._observation(None)
+        return self._observation(self.check_seat(seat))
+
+    def omniscient_observation(self) -> dict[str, Any]:
+        """The all-seeing view of this position (every hidden fact shown), for replays,
+        finished games and tests. Never hand it to a seat."""
+        return self._observation(None)
+
+    def check_seat(self, seat: Any) -> int:
+        """``seat`` as a 0-based seat of this game. Raises :class:`SeatError` otherwise."""
+        index: int | None = None
+        if not isinstance(seat, bool):
+            try:   # an integer of another type (numpy) is still a seat
+                index = operator.index(seat)
+            except TypeError:
+                pass
+        if index is None:
+            raise SeatError(f"a seat is an integer 0..{self.num_players - 1}, "
+                            f"not {type(seat).__name__} {str(seat)[:20]!r}")
+        seat = index
+        if not 0 <= seat < self.num_players:
+            raise SeatError(f"there is no seat {seat} (0-based) in a {self.num_players}-player "
+                            f"game: seats are 0..{self.num_players - 1}")
+        return seat
+
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        """Each game's view: ``seat`` already checked (0-based), ``None`` the all-seeing view."""
         raise NotImplementedError
 
     def determinize(self, seat: int, rng: random.Random) -> "State":
-        """A full state consistent with ``observation(seat)``, hidden facts redrawn with ``rng``."""
+        """A full state consistent with ``observation(seat)``, hidden facts redrawn with ``rng``.
+
+        Raises :class:`SeatError` for a seat that does not exist (a negative
+        index would otherwise answer for the last seat).
+        """
+        return self._determinize(self.check_seat(seat), rng)
+
+    def _determinize(self, seat: int, rng: random.Random) -> "State":
+        """Each game's determinization, ``seat`` already checked."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ #

@@ -163,7 +163,8 @@ class Position:
         changes; do not change it)."""
         obs = self._obs.get(seat)
         if obs is None:
-            obs = self._obs[seat] = self.s.observation(seat)
+            obs = self._obs[seat] = (self.s.omniscient_observation() if seat is None
+                                     else self.s.observation(seat))
         return obs
 
     def observation_string(self, seat: int | None) -> str:

@@ -49,6 +49,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlparse
 
+from thebes.cli_args import integer, number
+
 from .loadfigures import listening_pids, percentiles, print_report, process_figures
 
 GAMES = ("ra", "sarcophagus", "pharaohs-heir", "pharaoh")
@@ -63,23 +65,24 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--url", default="http://127.0.0.1:8000",
                    help="the server (or the reverse proxy) to load (default http://127.0.0.1:8000)")
-    p.add_argument("--games", type=int, default=20, help="live games kept going (default 20)")
+    p.add_argument("--games", type=integer(1, 10_000), default=20,
+                   help="live games kept going, 1-10000 (default 20)")
     p.add_argument("--game", default="ra", choices=GAMES + ("mix",),
                    help="which game; mix: the four in turn (default ra)")
-    p.add_argument("--players", type=int, help="seats per game (default: the game's fewest)")
-    p.add_argument("--think-s", type=float, default=2.0, metavar="S",
+    p.add_argument("--players", type=integer(1, 99), help="seats per game (default: the game's fewest)")
+    p.add_argument("--think-s", type=number(0, 3600), default=2.0, metavar="S",
                    help="the human's mean thinking time, exponential; 0: at once (default 2)")
-    p.add_argument("--spectators", type=int, default=1, metavar="K",
+    p.add_argument("--spectators", type=integer(0, 1000), default=1, metavar="K",
                    help="spectator sockets per game without hidden information (default 1)")
-    p.add_argument("--duration", type=float, default=30.0, metavar="T",
+    p.add_argument("--duration", type=number(0, 86_400, low_open=True), default=30.0, metavar="T",
                    help="seconds of load (default 30)")
     p.add_argument("--bot", default="random", help="bot in the other seats (default random)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the humans' choices and pace")
-    p.add_argument("--pid", type=int, action="append", default=[],
+    p.add_argument("--seed", type=integer(-(2 ** 63), 2 ** 63 - 1), default=1, help="seed of the humans' choices and pace")
+    p.add_argument("--pid", type=integer(1), action="append", default=[],
                    help="a server process to measure (repeat; default: found from the port)")
-    p.add_argument("--churn", type=int, default=0, metavar="N",
+    p.add_argument("--churn", type=integer(0, 100_000), default=0, metavar="N",
                    help="then open and close N sockets and check the descriptors come back")
-    p.add_argument("--reconnect-s", type=float, default=30.0,
+    p.add_argument("--reconnect-s", type=number(0, 3600), default=30.0,
                    help="how long a dropped socket tries to reconnect (default 30)")
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
     p.set_defaults(func=run)

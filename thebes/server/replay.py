@@ -4,7 +4,7 @@
 the first ``N`` events as one viewer may see it:
 
 * a finished game, or an uploaded record kept to be viewed: the omniscient
-  view (``observation(None)``) for anyone;
+  view (``omniscient_observation()``) for anyone;
 * an unfinished game without hidden information (Ra): the public view, or
   the token's seat's view;
 * an unfinished game with hidden information: only with a seat's token, that
@@ -40,6 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from thebes.core import CHANCE, TERMINAL, OptionsError, Record, RecordError, ReplayError, State
 from thebes.core.record import result_of
+from thebes.core.recordio import parse_json
 
 from .service import (ApiError, GameService, LogLine, available_game, clean_name, log_line,
                       make_seats, new_secret, seats_public)
@@ -220,7 +221,8 @@ class ReplayService:
             "seat": seat + 1 if seat is not None else None,
             "names": names, "seats": seats_public(seats),
             "to_move": player + 1 if player >= 0 else "chance" if player == CHANCE else None,
-            "observation": state.observation(seat),
+            "observation": (state.omniscient_observation() if seat is None
+                            else state.observation(seat)),
             "legal": [],
             "log": [{"index": i, "seat": line.actor + 1 if line.actor is not None else None,
                      "event": line.text_for(column)} for i, line in enumerate(lines, first)],
@@ -306,17 +308,15 @@ def read_record(raw: Any) -> Any:
 
     Every malformed input is a :class:`Refused` with a sentence: text too long, not JSON, a
     number too long to convert, nesting deeper than :data:`MAX_DEPTH`, a NUL character in any
-    string. (To be swapped for the one record reader of thebes/core once it exists.)
+    string. Text goes through :func:`thebes.core.recordio.parse_json`.
     """
     if isinstance(raw, str):
         if len(raw) > MAX_RECORD:
             raise Refused(f"the record is too long ({len(raw)} characters; at most {MAX_RECORD})")
-        try:
-            raw = json.loads(raw)
-        except RecursionError:
-            raise Refused(f"the record is nested too deeply (at most {MAX_DEPTH} levels)") from None
-        except ValueError as err:   # JSONDecodeError, and numbers past Python's digit limit
-            raise Refused(f"the record is not JSON this server can read: {str(err)[:200]}") from None
+        try:   # the one reader of record text (depth, number and size caps)
+            raw = parse_json(raw, "the record")
+        except RecordError as err:
+            raise Refused(str(err)[:300]) from None
     stack: list[tuple[Any, int]] = [(raw, 1)]
     while stack:
         value, depth = stack.pop()

@@ -149,13 +149,14 @@ def _convert(name: str, raw: str) -> Any:
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``thebes serve`` options of the limits and protections (defaults: the environment)."""
+    from thebes.cli_args import integer
     d = Settings()
     group = parser.add_argument_group(
         "limits and protections",
         "per client address unless said otherwise; each also reads THEBES_<NAME> from the "
         "environment (e.g. THEBES_RATE_CREATE=5/minute); see docs/web-api.md, Limits")
-    group.add_argument("--max-body", type=int, metavar="BYTES",
-                       help=f"largest request body (default {d.max_body})")
+    group.add_argument("--max-body", type=integer(1, 2 ** 30), metavar="BYTES",
+                       help=f"largest request body, 1-{2 ** 30} (default {d.max_body})")
     group.add_argument("--rate-create", metavar="RATE",
                        help=f"games created per client (default {d.rate_create})")
     group.add_argument("--rate-upload", metavar="RATE",
@@ -166,10 +167,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                        help=f"sockets opened per client (default {d.rate_socket})")
     group.add_argument("--rate-request", metavar="RATE",
                        help=f"other HTTP requests per client (default {d.rate_request})")
-    group.add_argument("--live-games", type=int, metavar="N",
-                       help=f"unfinished games one client may have created (default {d.live_games})")
-    group.add_argument("--sockets-per-game", type=int, metavar="N",
-                       help=f"sockets open on one game (default {d.sockets_per_game})")
+    group.add_argument("--live-games", type=integer(1, 1_000_000), metavar="N",
+                       help=f"unfinished games one client may have created, 1-1000000 "
+                            f"(default {d.live_games})")
+    group.add_argument("--sockets-per-game", type=integer(1, 1_000_000), metavar="N",
+                       help=f"sockets open on one game, 1-1000000 (default {d.sockets_per_game})")
     group.add_argument("--rate-storage", metavar="URI",
                        help="where rate counters live, e.g. redis://host:6379 to share them "
                             f"between processes (default {d.rate_storage})")

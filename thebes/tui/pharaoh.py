@@ -290,36 +290,152 @@ def event_line(obs_before: dict[str, Any], text: str, actor: int | None) -> str:
 
 
 def choose(console: Console, state: Any, seat: int) -> Any:
-    """Dialogue for a decision: numbered menus for small choices; for a build, type
-    ``KIND SQUARE`` (``road c4``) or ``skip``. Full notation is accepted everywhere;
-    ``q`` quits (``None``)."""
-    from thebes.tui.play import ask_menu
+    """Dialogue for a decision: numbered menus everywhere. At the set-up, build and
+    erase prompts the squares (and for a build the kinds you can pay for) are
+    numbered; typing ``KIND SQUARE`` (``road c4``), a square or full notation works
+    too; ``h`` asks for a hint, ``q`` quits (``None``). A refused answer says why
+    (``b4 is a hill``)."""
+    from thebes.tui import play as loop
 
     obs = state.observation(seat)
     phase = obs["phase"]
     if phase not in ("build action", "free build", "erase", "starting housing"):
-        return ask_menu(console, sys.modules[__name__], state, seat)
+        return loop.ask_menu(console, sys.modules[__name__], state, seat)
     events = state.legal_events()
+    if not any(e != "skip" for e in events):
+        return loop.ask_menu(console, sys.modules[__name__], state, seat)
     if phase in ("erase", "starting housing"):
-        squares = sorted(e.split()[-1] for e in events)
         verb = "erase" if phase == "erase" else "build housing"
-        tiles = obs["seats"][seat]["sheet"]
-        console.print("  squares: " + " ".join(
-            f"{sq} ({tiles[sq]})" if sq in tiles else sq for sq in squares))
-        prompt = f"[bold]{phase}[/]: type a square (e.g. {squares[0]}), or q to quit: "
-    else:
-        kinds = sorted({e.split()[1] for e in events if e != "skip"}, key=KINDS.index)
-        free = phase == "free build"
-        console.print("  you can draw: " + (", ".join(
-            f"{k} ({'free' if free else cost_text(k)})" for k in kinds) or "nothing (full sheet)"))
-        verb = "build"
-        prompt = ("[bold]" + phase + "[/]: type KIND SQUARE (e.g. road c4), skip, or q to quit: ")
+        squares = sorted((e.split()[-1] for e in events), key=_square_key)
+        return _pick(console, state, seat, obs, phase, verb, squares, events)
+    kinds = sorted({e.split()[1] for e in events if e != "skip"}, key=KINDS.index)
+    free = phase == "free build"
+    options = ["skip"] + kinds
+    labels = ["skip: draw nothing"] + [
+        f"{k} ({'free' if free else cost_text(k)})" for k in kinds]
+    _numbered(console, labels)
     while True:
-        answer = " ".join(console.input(prompt).strip().lower().split())
+        answer = _ask(console, f"[bold]{phase}[/]: a number, KIND SQUARE (e.g. road c4), "
+                               f"skip, h for a hint, q to quit: ")
         if answer in ("q", "quit", "exit"):
             return None
-        candidates = [answer, f"{verb} {answer}"]
-        for text in candidates:
-            if text in events:
-                return state.parse(text)
-        console.print(f"[red]{answer!r} is not legal here[/red]")
+        if answer in ("h", "hint", "?"):
+            loop.show_hint(console, state, seat)
+            continue
+        try:
+            picked = loop.menu_choice(answer, len(options))
+        except ValueError as err:
+            console.print(f"[red]{err}[/red]")
+            continue
+        if picked == 0 or answer == "skip":
+            return state.parse("skip")
+        if picked is not None:
+            kind = options[picked]
+            squares = sorted((e.split()[2] for e in events if e.startswith(f"build {kind} ")),
+                             key=_square_key)
+            action = _pick(console, state, seat, obs, f"{phase}, {kind}", f"build {kind}",
+                           squares, events, back=True)
+            if action is not _BACK:
+                return action
+            _numbered(console, labels)
+            continue
+        text = answer if answer.startswith("build ") else f"build {answer}"
+        if text in events:
+            return state.parse(text)
+        console.print(f"[red]{answer!r} is not legal here: "
+                      f"{why_refused(obs, seat, phase, text)}[/red]")
+
+
+_BACK = object()
+
+
+def _pick(console: Console, state: Any, seat: int, obs: dict[str, Any], title: str,
+          verb: str, squares: list[str], events: list[str], back: bool = False) -> Any:
+    """A numbered menu of ``squares`` for ``verb``; a square's name works too."""
+    from thebes.tui import play as loop
+
+    tiles = obs["seats"][seat]["sheet"]
+    labels = [f"{sq} ({tiles[sq]})" if sq in tiles else sq for sq in squares]
+    extra = ", empty to go back" if back else ""
+    _numbered(console, labels)
+    while True:
+        answer = _ask(console, f"[bold]{title}[/]: a number or a square (e.g. {squares[0]}), "
+                               f"h for a hint{extra}, q to quit: ")
+        if answer in ("q", "quit", "exit"):
+            return None
+        if back and answer == "":
+            return _BACK
+        if answer in ("h", "hint", "?"):
+            loop.show_hint(console, state, seat)
+            continue
+        try:
+            picked = loop.menu_choice(answer, len(squares))
+        except ValueError as err:
+            console.print(f"[red]{err}[/red]")
+            continue
+        text = f"{verb} {squares[picked]}" if picked is not None else (
+            answer if answer.startswith(("build ", "erase ")) else f"{verb} {answer}")
+        if text in events:
+            return state.parse(text)
+        console.print(f"[red]{answer!r} is not legal here: "
+                      f"{why_refused(obs, seat, obs['phase'], text)}[/red]")
+
+
+def _numbered(console: Console, labels: list[str]) -> None:
+    cells = [f"[bold cyan]{i:>3}[/] {label}" for i, label in enumerate(labels, 1)]
+    per_line = 6 if all(len(label) <= 14 for label in labels) else 2
+    for start in range(0, len(cells), per_line):
+        console.print("  ".join(cells[start:start + per_line]))
+
+
+def _ask(console: Console, prompt: str) -> str:
+    return " ".join(console.input(prompt).strip().lower().split())
+
+
+def _square_key(square: str) -> tuple[str, int]:
+    return square[0], int(square[1:]) if square[1:].isdigit() else 0
+
+
+def why_refused(obs: dict[str, Any], seat: int, phase: str, text: str) -> str:
+    """Why ``text`` (``build K SQ``, ``erase SQ``) is not legal for ``seat`` now, in plain
+    words (shared/spec/pharaoh.md, Setup, Build action, Erase). ``text`` is known to be
+    refused; this only names the reason."""
+    words = text.split()
+    sheet = obs["seats"][seat]
+    if phase == "erase" and words[0] != "erase" or phase != "erase" and words[0] == "erase":
+        return f"this is the {phase}: " + ("type a square to erase" if phase == "erase"
+                                           else "nothing is erased now")
+    square = words[-1] if len(words) >= 2 else ""
+    kind = words[1] if words[0] == "build" and len(words) == 3 else None
+    if words[0] == "build" and len(words) != 3:
+        return "write KIND SQUARE, e.g. road c4"
+    if kind is not None and kind not in KINDS:
+        return f"there is no building called {kind!r} (kinds: {', '.join(KINDS)})"
+    if not _is_square(square):
+        return f"there is no square {square!r}: squares are a1 to f6"
+    if square in obs["hills"]:
+        where = f"{square} is a hill"
+    elif square in obs["rivers"]:
+        where = f"{square} is a river"
+    elif square in sheet["sheet"]:
+        where = f"{square} holds a {sheet['sheet'][square]}"
+    else:
+        where = None
+    if words[0] == "erase":
+        return (f"{square} is empty: only a building or road is erased" if where is None
+                else f"{where}: only a building or road is erased" if "holds" not in where
+                else f"{where}, which cannot be erased now")
+    if where is not None:
+        return f"{where}: a tile goes on an empty square"
+    if phase == "starting housing" and kind != "housing":
+        return "the first tile of the game is a housing"
+    if kind == "monument" and sheet["monuments_drawn"] >= MONUMENT_LIMIT:
+        return f"you have drawn the {MONUMENT_LIMIT} monuments a game allows"
+    if phase == "build action" and kind is not None and not affordable(sheet["storage"], kind):
+        have = ", ".join(f"{n} {r}" for r, n in sheet["storage"].items())
+        return f"a {kind} costs {cost_text(kind)} and your storage holds {have}"
+    return f"a {kind} cannot go on {square} now"
+
+
+def _is_square(square: str) -> bool:
+    return (len(square) == 2 and square[0] in "abcdef" and square[1] in "123456")

@@ -276,11 +276,17 @@ def _ask(console, prompt: str, options: list[str]) -> str | None:
         answer = console.input(f"[bold]{prompt}[/] (number, or q to quit): ").strip()
         if answer.lower() in ("q", "quit", "exit"):
             return None
-        if answer.isdigit() and 1 <= int(answer) <= len(options):
-            return options[int(answer) - 1]
+        from thebes.tui.play import menu_choice
+        try:
+            picked = menu_choice(answer, len(options))
+        except ValueError as err:
+            console.print(f"[red]{err}[/red]")
+            continue
+        if picked is not None:
+            return options[picked]
         if answer in options:
             return answer
-        console.print("[red]pick one of the numbers shown[/red]")
+        console.print(f"[red]choose 1-{len(options)}[/red]")
 
 
 def _parse_split(text: str) -> dict[str, int]:

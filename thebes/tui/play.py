@@ -23,8 +23,9 @@ The game is saved as a record after every event; ``--resume`` replays it.
 from __future__ import annotations
 
 import importlib
-import json
 import random
+import re
+import sys
 import time
 from datetime import datetime
 from pathlib import Path
@@ -32,20 +33,27 @@ from types import ModuleType
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 
 from thebes.bots import make_bot
-from thebes.core import (CHANCE, TERMINAL, OptionsError, Record, RecordError, ReplayError,
-                         State, get_game, seat_rng)
+from thebes.cli_args import options_for
+from thebes.core import (CHANCE, TERMINAL, OptionsError, Record, RecordError, State, ThebesError,
+                         get_game, seat_rng)
 from thebes.core.game import GAME_MODULES
 from thebes.core.record import result_of
 
 DEFAULT_PLAYERS = {"ra": 3, "sarcophagus": 2, "pharaohs-heir": 3, "pharaoh": 1}
+DEFAULT_BOT = "greedy"
 
 
 class Quit(Exception):
     """The person asked to stop (the game stays saved)."""
+
+
+class MenuError(ThebesError, ValueError):
+    """A menu answer out of range ("choose 1-N")."""
 
 
 def view_module(game: str) -> ModuleType:
@@ -64,6 +72,18 @@ def show_hint(console: Console, state: State, seat: int) -> None:
                       f"  {row['share']:.0%} of the search")
 
 
+def menu_choice(answer: str, count: int) -> int | None:
+    """The 0-based menu entry that ``answer`` picks among ``count``, or ``None`` when
+    ``answer`` is not a number at all. Raises :class:`MenuError` ("choose 1-N") for a
+    number out of range. Only ASCII digits count (``²`` is not a number here)."""
+    if not re.fullmatch(r"[0-9]+", answer):
+        return None
+    if len(answer) > 6 or not 1 <= int(answer) <= count:
+        raise MenuError(f"{answer[:12]} is not on the menu: choose 1-{count}"
+                        if count > 1 else f"{answer[:12]} is not on the menu: choose 1")
+    return int(answer) - 1
+
+
 def ask_menu(console: Console, view: ModuleType, state: State, seat: int) -> Any:
     """Offer the legal moves as a numbered menu; typed notation is accepted too."""
     obs = state.observation(seat)
@@ -79,55 +99,106 @@ def ask_menu(console: Console, view: ModuleType, state: State, seat: int) -> Any
         if answer.lower() in ("h", "hint", "?"):
             show_hint(console, state, seat)
             continue
-        if answer.isdigit() and 1 <= int(answer) <= len(actions):
-            return actions[int(answer) - 1]
         try:
-            return state.parse(answer)
+            picked = menu_choice(answer, len(actions))
+            return actions[picked] if picked is not None else state.parse(answer)
         except ValueError as err:
-            console.print(f"[red]{err}[/red]")
+            console.print(f"[red]{escape(str(err))}[/red]")
+
+
+def _resume(args: Any) -> tuple[Record, State, Path, int, int, str]:
+    """``--resume``: the saved record, its position, where to save, the human seat,
+    the seed and the bot. Raises :class:`ThebesError` naming what is wrong."""
+    record = Record.load(args.resume)
+    if record.result is not None:
+        raise RecordError(f"--resume {args.resume}: that game is over; nothing to resume "
+                          f"(thebes replay shows it)")
+    state = record.replay(check_result=False)
+    if state.is_terminal():
+        raise RecordError(f"--resume {args.resume}: that game is over; nothing to resume")
+    saved_seat = record.extra.get("human_seat")
+    seat = getattr(args, "seat", None)
+    if seat is None:
+        if isinstance(saved_seat, bool) or not isinstance(saved_seat, int):
+            raise RecordError(f"--resume {args.resume}: the record names no human seat "
+                              f"(\"human_seat\"); give --seat")
+        seat = saved_seat
+    if not 1 <= seat <= record.players:
+        raise OptionsError(f"seat {seat} does not exist in this {record.players}-player game "
+                           f"(seats 1-{record.players}); give --seat")
+    seed = record.extra.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RecordError(f"--resume {args.resume}: its \"seed\" is not a whole number")
+    bot = record.extra.get("bot")
+    bot = getattr(args, "bot", None) or (bot if isinstance(bot, str) else DEFAULT_BOT)
+    record.extra.update({"human_seat": seat, "bot": bot, "seed": seed})
+    if str(args.resume) == "-":
+        save = getattr(args, "save", None)
+        if not save:
+            raise OptionsError("--resume -: give --save FILE for where the game goes on")
+        path = Path(save)
+    else:
+        path = Path(getattr(args, "save", None) or args.resume)
+    return record, state, path, seat - 1, seed, bot
+
+
+def _new_game(args: Any) -> tuple[Record, State, Path, int, int, str]:
+    """A new game from the command line. Raises :class:`ThebesError` naming the option."""
+    if not args.game:
+        raise OptionsError("name a game (ra, sarcophagus, pharaohs-heir, pharaoh) or give "
+                           "--resume RECORD")
+    players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
+    options = options_for(args.game, players, args.options)
+    state = get_game(args.game).new_initial_state(players, options)
+    seat = getattr(args, "seat", None) or 1
+    if not 1 <= seat <= players:
+        raise OptionsError(f"--seat {seat}: a {players}-player game has seats 1-{players}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    bot = getattr(args, "bot", None) or DEFAULT_BOT
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = Path(args.save or f"games/{args.game}-{stamp}.json")
+    record = Record(args.game, players, options, [], None,
+                    {"seed": seed, "human_seat": seat, "bot": bot})
+    return record, state, path, seat - 1, seed, bot
 
 
 def run_play(args: Any) -> int:
-    console = Console()
-    try:
-        if args.resume:
-            record = Record.load(args.resume)
-            state = record.replay(check_result=False)
-            save_path = Path(args.resume)
-            human = int(record.extra.get("human_seat", args.seat)) - 1
-            seed = int(record.extra.get("seed", 0))
-            bot_name = record.extra.get("bot", args.bot)
-        else:
-            if not args.game:
-                console.print("[red]name a game (ra, sarcophagus, pharaohs-heir, pharaoh) "
-                              "or give --resume RECORD[/red]")
-                return 2
-            players = args.players or DEFAULT_PLAYERS[args.game]
-            options = {} if not args.options else json.loads(args.options)
-            state = get_game(args.game).new_initial_state(players, options)
-            seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-            human = args.seat - 1
-            if not 0 <= human < players:
-                console.print(f"[red]--seat must be 1..{players}[/red]")
-                return 2
-            bot_name = args.bot
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            save_path = Path(args.save or f"games/{args.game}-{stamp}.json")
-            record = Record(args.game, players, options, [], None,
-                            {"seed": seed, "human_seat": human + 1, "bot": bot_name})
-        bots = {s: make_bot(bot_name, record.game, s, seat_rng(seed, s))
-                for s in range(record.players) if s != human}
-    except (OptionsError, RecordError, ReplayError, ValueError) as err:
-        console.print(f"[red]cannot start: {err}[/red]")
-        return 2
+    """Body of ``thebes play`` (docs/cli.md). Returns the exit code.
 
+    Raises :class:`ThebesError` (exit 2 in :func:`thebes.cli.main`) for a bad
+    game, option, seat, record, or a save file that exists (without
+    ``--force``) or cannot be written; nothing is written then.
+    """
+    if getattr(args, "save", None) == "":
+        raise OptionsError("--save '': give a file name")
+    if getattr(args, "save", None) == "-":
+        raise OptionsError("--save -: the terminal shows the game; give a file name")
+    record, state, save_path, human, seed, bot_name = (
+        _resume(args) if args.resume else _new_game(args))
+    bots = {s: make_bot(bot_name, record.game, s, seat_rng(seed, s))
+            for s in range(record.players) if s != human}
+    resumed_here = bool(args.resume) and str(args.resume) != "-" and _same_file(
+        save_path, Path(args.resume))
+    # The first save checks the path before any move: an existing file is replaced only
+    # with --force or when it is the very game being resumed.
+    replace = resumed_here or bool(getattr(args, "force", False))
+    if not replace and save_path.exists():
+        raise RecordError(f"--save {save_path}: the file exists; not replaced (--force "
+                          f"replaces it; --resume {save_path} goes on with the game in it)")
+    if sys.stdin is None or sys.stdin.closed:
+        raise OptionsError("standard input is closed: thebes play reads your moves from it")
+    if not args.resume and not getattr(args, "save", None):
+        save_path.parent.mkdir(exist_ok=True)   # the default folder, games/
+    record.save(save_path, overwrite=replace)
+    console = Console()
     view = view_module(record.game)
     # The chance generator goes on from where the saved game stood.
     chance_rng = random.Random(f"thebes-chance/{seed}/{len(record.events)}")
     console.print(Panel(f"{get_game(record.game).title}: you are seat {human + 1} of "
                         f"{record.players}; bots ({bot_name}) play the others.\n"
-                        f"Saved after every move to [bold]{save_path}[/bold] "
+                        f"Saved after every move to [bold]{escape(str(save_path))}[/bold] "
                         f"(go on later with --resume).", expand=False))
+    resume_line = f"saved; go on with: thebes play --resume {save_path}"
     try:
         while state.current_player() != TERMINAL:
             player = state.current_player()
@@ -148,7 +219,7 @@ def run_play(args: Any) -> int:
             seen = state.event_for_seat(action, human)
             state.apply_action(action)
             record.events.append(text)
-            record.save(save_path)
+            record.save(save_path, overwrite=True)
             line = view.event_line(obs_before, seen, None if player == CHANCE else player)
             if line:
                 console.print(line)
@@ -159,10 +230,13 @@ def run_play(args: Any) -> int:
             if player != human and player != CHANCE and args.delay:
                 time.sleep(args.delay)
     except (Quit, EOFError):
-        console.print(f"\nsaved; go on with: thebes play --resume {save_path}")
+        console.print(f"\n{resume_line}")
         return 0
+    except KeyboardInterrupt:
+        print(f"\ninterrupted; {resume_line}", file=sys.stderr)
+        return 130
     record.result = result_of(state)
-    record.save(save_path)
+    record.save(save_path, overwrite=True)
     console.print(Rule("game over"))
     console.print(view.render(state.observation(human), human))
     ranking = state.ranking() or []
@@ -170,6 +244,12 @@ def run_play(args: Any) -> int:
     for place, s in enumerate(ranking, 1):
         who = "you" if s == human else f"{bot_name} bot"
         console.print(f"  {place}. seat {s + 1} ({who}): {scores[s]}")
-    console.print(f"record: {save_path}")
+    console.print(f"record: {escape(str(save_path))}")
     return 0
 
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except (OSError, RuntimeError):
+        return False

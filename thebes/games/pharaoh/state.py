@@ -410,12 +410,12 @@ class PharaohState(State):
         return super().is_legal(action)
 
     # ---------------------------------------------------------------- information
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         """Everything (spec, What each seat sees): see :func:`.observation.observe`."""
         from .observation import observe
         return observe(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> "PharaohState":
+    def _determinize(self, seat: int, rng: random.Random) -> "PharaohState":
         """A copy: nothing is hidden in Pharaoh, so there is nothing to redraw."""
         return self.clone()
 

@@ -769,11 +769,11 @@ class PharaohsHeirState(State):
                 for c in range(2)]
 
     # ------------------------------------------------------------ information
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         from .information import observation
         return observation(self, seat)
 
-    def event_for_seat(self, action, seat: int | None) -> str:
+    def _event_for_seat(self, action, seat: int | None) -> str:
         """The text ``seat`` sees: a ``nile`` or ``land`` outcome hides its
         face-down tiles (``?``); every other event is public."""
         if seat is not None and action[0] in (NILE, LAND):
@@ -781,7 +781,7 @@ class PharaohsHeirState(State):
             return masked_event(self, action)
         return notation.to_text(action)
 
-    def determinize(self, seat: int, rng: random.Random) -> "PharaohsHeirState":
+    def _determinize(self, seat: int, rng: random.Random) -> "PharaohsHeirState":
         from .information import determinize
         return determinize(self, seat, rng)
 

@@ -441,7 +441,7 @@ class RaState(State):
         return nt.parse_move(text)
 
     # ------------------------------------------------------------------ information
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         """Everything is public in Ra (shared/spec/ra.md, What each seat sees): the
         same dict for every seat but for ``"seat"``. Shape: docs/rules/ra.md."""
         phase = self.phase
@@ -476,7 +476,7 @@ class RaState(State):
             "ranking": self.ranking(),
         }
 
-    def determinize(self, seat: int, rng: random.Random) -> "RaState":
+    def _determinize(self, seat: int, rng: random.Random) -> "RaState":
         """Ra hides nothing (the bag's order is not state: draws are chance nodes)."""
         return self.clone()
 

@@ -449,7 +449,7 @@ class SarcophagusState(State):
     def chance_template(self) -> str:
         return nt.LAYOUT_TEMPLATE
 
-    def event_for_seat(self, action: Any, seat: int | None) -> str:
+    def _event_for_seat(self, action: Any, seat: int | None) -> str:
         """Another seat's ``place V T`` reads ``place ? T``; the layout reads
         ``layout ?`` (spec, What each seat sees). ``seat=None``: omniscient."""
         if seat is None:
@@ -461,10 +461,10 @@ class SarcophagusState(State):
         return nt.action_text(action)
 
     # ------------------------------------------------------------ information
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         from .information import observe
         return observe(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> "SarcophagusState":
+    def _determinize(self, seat: int, rng: random.Random) -> "SarcophagusState":
         from .information import determinize
         return determinize(self, seat, rng)
