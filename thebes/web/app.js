@@ -6,6 +6,7 @@ import { api, store } from "./net.js";
 import { t, getLang, setLang, onLangChange, LANGUAGES, has } from "./i18n.js";
 import * as ra from "./ra.js";
 import * as replay from "./replay.js";
+import { logWords } from "./logwords.js";
 
 const TABLES = { ra };
 // The other games' tables, each in its own module with the same interface as ra.js
@@ -354,7 +355,9 @@ function showGame(root, gameId, token) {
     const prev = mySeats()[gameId];
     if (!prev || prev.token !== token) rememberSeat(gameId, prev ? prev.seat : null, token);
   }
-  const state = { view: null, log: [], connected: false, closed: false, error: null, pending: false };
+  // held: a move chosen while the server was out of reach, sent on reconnect with its version
+  const state = { view: null, log: [], connected: false, wasConnected: false, closed: false, error: null,
+    pending: false, held: null, sentHeld: null };
   let ws = null;
   let retry = 0;
   let retryTimer = null;
@@ -365,19 +368,33 @@ function showGame(root, gameId, token) {
   const hintEl = h("div", { class: "hint", id: "hint", "aria-live": "polite" });
   const actionsEl = h("div", { class: "action-bar", id: "action-bar" });
   const boardEl = h("div", { class: "board", id: "board" });
+  const offlineEl = h("div", { class: "offline-note", id: "offline-note", role: "status", hidden: true });
   const belowEl = h("div", { class: "below", id: "below" });
   const logList = h("ol", { class: "log", id: "log" });
   const logBox = h("aside", { class: "log-box" }, h("h2", null, t("game.log")), logList);
+  // what others did, said to screen readers as it happens (the log's own words)
+  const announcer = h("div", { class: "sr", id: "announcer", "aria-live": "polite", "aria-atomic": "true" });
+  let announced = null; // the last log index said (null: nothing yet, the history is not read out)
+
+  function announce(words) {
+    const lastIndex = state.log.length ? state.log[state.log.length - 1].index : -1;
+    if (announced === null) { announced = lastIndex; return; }
+    const mine = state.view && state.view.seat;
+    const news = state.log.map((line, i) => [line, words[i]])
+      .filter(([line]) => line.index > announced && line.seat !== mine).map(([, w]) => w);
+    announced = Math.max(announced, lastIndex);
+    if (news.length) announcer.textContent = news.slice(-4).join(" ");
+  }
 
   root.replaceChildren(h("div", { class: "game-page" },
     headEl,
     h("div", { class: "game-grid" },
-      h("div", { class: "game-main" }, hintEl, actionsEl, boardEl, belowEl),
-      logBox)));
+      h("div", { class: "game-main" }, hintEl, offlineEl, actionsEl, boardEl, belowEl),
+      logBox), announcer));
 
   function send(move) {
     const v = state.view;
-    if (!v || state.pending) return;
+    if (!v || state.pending || state.held) return;
     state.pending = true;
     if (ws && ws.readyState === WebSocket.OPEN) {
       ws.send(JSON.stringify({ type: "move", move, version: v.version }));
@@ -386,8 +403,34 @@ function showGame(root, gameId, token) {
     } else {
       api(`/api/games/${encodeURIComponent(gameId)}/moves`, { method: "POST", body: { token, move, version: v.version } })
         .then((view) => { state.pending = false; applyView(view, false); })
-        .catch((err) => { state.pending = false; toast(t("game.refused", { message: err.message })); load(); });
+        .catch((err) => {
+          state.pending = false;
+          // the server is out of reach: keep the move, with the version it was chosen at,
+          // and send it when the connection is back (a stale one is then refused in words)
+          if (err.status === undefined) { state.held = { move, version: v.version }; draw(); return; }
+          toast(err.status === 409 ? t("game.stale", { move: moveWords(move) }) : t("game.refused", { message: err.message }));
+          load();
+        });
     }
+  }
+
+  function moveWords(move) {
+    const v = state.view || {};
+    const mod = TABLES[v.game];
+    try {
+      if (mod && mod.describeEvent && v.seat) return String(mod.describeEvent({ seat: v.seat, event: move }, v.names || [], t)).replace(/\.$/, "");
+    } catch (_) { /* the notation then */ }
+    return move;
+  }
+
+  function sendHeld() {
+    const held = state.held;
+    if (!held || !ws || ws.readyState !== WebSocket.OPEN) return;
+    state.held = null;
+    state.pending = true;
+    state.sentHeld = held;
+    ws.send(JSON.stringify({ type: "move", move: held.move, version: held.version }));
+    setTimeout(() => { state.pending = false; }, 4000);
   }
 
   function applyView(msg, fromSocket) {
@@ -431,6 +474,12 @@ function showGame(root, gameId, token) {
     const v = state.view;
     statusEl.className = "conn " + (state.connected ? "on" : "off");
     statusEl.textContent = state.connected ? t("game.live") : t("game.offline");
+    // while the connection is down the board is paused; a move clicked then waits for it
+    const paused = Boolean(state.held) || (!state.connected && state.wasConnected && !state.error);
+    boardEl.classList.toggle("paused", paused);
+    boardEl.setAttribute("aria-busy", paused ? "true" : "false");
+    offlineEl.hidden = !paused;
+    offlineEl.textContent = state.held ? t("game.held", { move: moveWords(state.held.move) }) : paused ? t("game.paused") : "";
     if (state.error) {
       headEl.replaceChildren(h("a", { class: "btn", href: "/", "data-nav": "" }, t("game.back")));
       hintEl.textContent = state.error;
@@ -457,14 +506,15 @@ function showGame(root, gameId, token) {
       v.status === "finished" ? h("a", { class: "btn", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `${v.game}-${gameId}.json` }, t("game.record")) : null].filter(Boolean));
     logBox.querySelector("h2").textContent = t("game.log");
     const names = v.names || [];
-    const describe = mod ? mod.describeEvent : (line) => (line.seat ? t("log.other", { name: seatLabel(names, line.seat), event: line.event }) : t("log.chance", { event: line.event }));
-    logList.replaceChildren(...(state.log.length ? state.log.map((line) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index) },
-      describe(line, names, t))) : [h("li", { class: "muted" }, t("log.empty"))]));
+    const words = logWords(mod, state.log, names, t, v.observation);
+    logList.replaceChildren(...(state.log.length ? state.log.map((line, i) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index) },
+      words[i])) : [h("li", { class: "muted" }, t("log.empty"))]));
+    announce(words);
     logList.scrollTop = logList.scrollHeight;
     document.title = `${v.legal && v.legal.length ? "● " : ""}${title} · ${t("app.title")}`;
     if (mod) {
       if (!table) table = {};
-      mod.render({ view: v, board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send, t, ui: table, redraw: draw, h, notify: (m) => toast(m, "ok") });
+      mod.render({ view: v, log: state.log, board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send, t, ui: table, redraw: draw, h, notify: (m) => toast(m, "ok") });
     } else {
       drawGeneric(v);
     }
@@ -491,18 +541,22 @@ function showGame(root, gameId, token) {
     ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws?${q}`);
     let pinger = null;
     ws.onopen = () => {
-      retry = 0; state.connected = true; draw();
+      retry = 0; state.connected = true; state.wasConnected = true; draw();
+      sendHeld();
       // keep idle connections alive through proxies
       pinger = setInterval(() => { if (ws && ws.readyState === WebSocket.OPEN) ws.send('{"type": "ping"}'); }, 25000);
     };
     ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch (_) { return; }
-      if (msg.type === "view") applyView(msg, true);
+      if (msg.type === "view") { state.sentHeld = null; applyView(msg, true); }
       else if (msg.type === "error") {
         const wasMove = state.pending;
         state.pending = false;
-        toast(wasMove ? t("game.refused", { message: msg.error || "?" }) : t("error.generic", { message: msg.error || "?" }));
+        const held = state.sentHeld;
+        state.sentHeld = null;
+        if (held && msg.status === 409) toast(t("game.stale", { move: moveWords(held.move) }));
+        else toast(wasMove ? t("game.refused", { message: msg.error || "?" }) : t("error.generic", { message: msg.error || "?" }));
         if (state.view && msg.legal) { state.view.legal = msg.legal; }
         table = null;
         draw();

@@ -3,10 +3,13 @@
 // clickable: every clickable thing is derived from the view's `legal` list.
 //
 // render(ctx) draws the board; describeEvent(line, names, t) turns one log line
-// into a sentence. Clickable SVG elements carry data-move (the move they send),
-// data-god (select a god) or data-discard (a kind to discard), for people and tests.
+// into a sentence; narrate(log, names, t, obs) gives every line its sentence with
+// what the event did (who won which lot, what ended an epoch: ra_log.js).
+// Clickable SVG elements carry data-move (the move they send), data-god (select a
+// god) or data-discard (a kind to discard), for people and tests.
 
 import { svg as s, keyboardClickable } from "./dom.js";
+import { foldRa, narrateRa } from "./ra_log.js";
 export const TITLE = "Ra";
 
 
@@ -167,6 +170,9 @@ export function describeEvent(line, names, t) {
   return t("log.other", { name: who, event: ev });
 }
 
+// The words of every line of the log, with what each event did (ra_log.js).
+export function narrate(log, names, t, obs) { return narrateRa(log, names, t, obs, describeEvent); }
+
 // ------------------------------------------------------------------ board
 const W = 1000;
 let helpOpen = false; // the "How to play" box stays as the player left it
@@ -204,16 +210,19 @@ export function render(ctx) {
   // Ra track: one dot per Ra tile drawn, against the number that ends the epoch
   svg.append(s("text", { x: 24, y: 42, class: "lbl" }, t("ra.ratrack")));
   const end = obs.ra_track_end;
+  // the last lot or epoch end stays visible until the next action (the log says the same)
+  const last = foldRa(ctx.log || view.log || [], n, obs).last;
+  const raShown = last && last.kind === "epoch" && last.reason === "ra" ? last.ra : obs.ra_track;
   for (let i = 0; i < 10; i++) {
     const cx = 170 + i * 46;
     const used = i < end;
-    const filled = i < obs.ra_track;
+    const filled = i < raShown;
     svg.append(s("g", { class: "ra-cell" + (filled ? " filled" : "") },
       s("circle", { cx, cy: 38, r: 17, fill: used ? "#fff8e6" : "#d9c6a0", stroke: i === end - 1 ? "#b3261e" : "#8a6a35", "stroke-width": i === end - 1 ? 3 : 1.2, opacity: used ? 1 : 0.5 }),
       filled ? s("circle", { cx, cy: 38, r: 10, fill: "#e8731a", class: "ra-dot" }) : s("text", { x: cx, y: 43, "text-anchor": "middle", class: "cell-num" }, String(i + 1))));
     if (i === end - 1) svg.append(s("text", { x: cx, y: 70, "text-anchor": "middle", class: "lbl small red" }, `${end} = ${t("ra.ratrack.end")}`));
   }
-  svg.append(s("text", { x: 650, y: 44, class: "ra-count" }, `${obs.ra_track} / ${end}`));
+  svg.append(s("text", { x: 650, y: 44, class: "ra-count" }, `${raShown} / ${end}`));
   svg.append(s("text", { x: W - 24, y: 44, "text-anchor": "end", class: "epoch" }, t("ra.epoch", { epoch: obs.epoch })));
 
   // Ra figure: click to invoke Ra; during an auction, the Ra player's name on it
@@ -253,6 +262,22 @@ export function render(ctx) {
     if (takeable) tl.addEventListener("click", () => { ui.god = false; send(move); });
     if (before && before[i] !== kind) tl.classList.add("fresh");
     svg.append(tl);
+  }
+  // the track just emptied: the lot taken (or discarded) shown faded, and why
+  const trackEmpty = !track.some(Boolean);
+  if (last && trackEmpty && !auction) {
+    const lot = last.kind === "lot" ? last : last.lot;
+    const shown = lot ? lot.tiles : last.tiles;
+    shown.slice(0, 8).forEach((kind, i) => {
+      const g = tile(kind, 172 + i * 60, 114, 54, 68, t, { class: "tile last-lot" + (DISASTERS.includes(kind) ? " disaster" : "") });
+      g.setAttribute("opacity", "0.5");
+      svg.append(g);
+    });
+    const said = [];
+    if (last.kind === "epoch") said.push(t(`ra.last.epoch.${last.reason}`, { epoch: last.epoch, ra: last.ra, end: last.end }));
+    if (lot) said.push(t(lot.tiles.length ? "ra.last.lot" : "ra.last.lot.empty", { name: nameOf(view, lot.seat, t), sun: lot.sun, centre: lot.centre }));
+    svg.append(s("g", { id: "ra-last", class: "last-said" },
+      said.map((line, i) => s("text", { x: 172, y: 212 + i * 22, class: i ? "lbl small" : "lbl auction-line" }, line))));
   }
   // auction status under the track
   if (auction) {

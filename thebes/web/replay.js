@@ -6,6 +6,7 @@
 import { h } from "./dom.js";
 import { api, store } from "./net.js";
 import { t, addStrings, getLang } from "./i18n.js";
+import { logWords } from "./logwords.js";
 
 addStrings({
   en: {
@@ -357,25 +358,19 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     bar.pos.textContent = t("replay.position", { n, total });
   }
 
-  function describeLine(line, names, mod) {
-    try {
-      if (mod && mod.describeEvent) return mod.describeEvent(line, names, t);
-    } catch (_) { /* an odd line: the plain text */ }
-    return line.seat ? t("log.other", { name: seatName(names, line.seat), event: line.event }) : t("log.chance", { event: line.event });
-  }
-
   function drawLog() {
     const v = st.view;
     const mod = v && tables[v.game];
     const names = v ? shownNames(v.names, v.players) : [];
     const n = st.shown < 0 ? st.index : st.shown;
     logTitle.textContent = t("game.log");
+    const words = logWords(mod, st.log, names, t, v ? v.observation : null);
     logList.replaceChildren(h("li", { class: "chance" + (n === 0 ? " current" : ""), "data-index": "-1", value: "0", onclick: () => { stop(); goTo(0); } }, t("replay.start.label")),
-      ...st.log.map((line) => h("li", {
+      ...st.log.map((line, i) => h("li", {
         class: `${line.seat ? "move" : "chance"}${line.index < n - 1 ? " done" : line.index === n - 1 ? " current" : " ahead"}`,
         "data-index": String(line.index), value: String(line.index + 1),
         onclick: () => { stop(); goTo(line.index + 1); },
-      }, describeLine(line, names, mod))));
+      }, words[i])));
     const cur = logList.querySelector("li.current");
     if (cur) {
       const top = cur.offsetTop - logList.offsetTop;
@@ -395,7 +390,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     noteEl.textContent = (!v.finished && !v.imported ? t("replay.live") + " " : "") + t("replay.keys");
     if (mod && mod.render) {
       try {
-        mod.render({ view, board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send: () => {}, t, ui, redraw: drawBoard, h, notify: () => {} });
+        mod.render({ view, log: st.log.slice(0, v.index), board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send: () => {}, t, ui, redraw: drawBoard, h, notify: () => {} });
         actionsEl.replaceChildren();
         return;
       } catch (err) {
