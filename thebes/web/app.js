@@ -430,7 +430,8 @@ function showGame(root, gameId, token) {
     state.pending = true;
     state.sentHeld = held;
     ws.send(JSON.stringify({ type: "move", move: held.move, version: held.version }));
-    setTimeout(() => { state.pending = false; }, 4000);
+    // its answer is a view, or an error: a 409 then means the game moved on meanwhile
+    setTimeout(() => { state.pending = false; if (state.sentHeld === held) state.sentHeld = null; }, 4000);
   }
 
   function applyView(msg, fromSocket) {
@@ -549,7 +550,7 @@ function showGame(root, gameId, token) {
     ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch (_) { return; }
-      if (msg.type === "view") { state.sentHeld = null; applyView(msg, true); }
+      if (msg.type === "view") applyView(msg, true);
       else if (msg.type === "error") {
         const wasMove = state.pending;
         state.pending = false;
