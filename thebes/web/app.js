@@ -371,7 +371,10 @@ function showGame(root, gameId, token) {
   const offlineEl = h("div", { class: "offline-note", id: "offline-note", role: "status", hidden: true });
   const belowEl = h("div", { class: "below", id: "below" });
   const logList = h("ol", { class: "log", id: "log" });
-  const logBox = h("aside", { class: "log-box" }, h("h2", null, t("game.log")), logList);
+  // the log sits beside the board; on a phone it is folded under it (open on a tap)
+  const narrow = window.matchMedia && window.matchMedia("(max-width: 980px)").matches;
+  const logBox = h("details", { class: "log-box", id: "log-box", open: !narrow },
+    h("summary", null, h("h2", null, t("game.log"))), logList);
   // what others did, said to screen readers as it happens (the log's own words)
   const announcer = h("div", { class: "sr", id: "announcer", "aria-live": "polite", "aria-atomic": "true" });
   let announced = null; // the last log index said (null: nothing yet, the history is not read out)
