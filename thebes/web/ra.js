@@ -174,8 +174,9 @@ export function describeEvent(line, names, t) {
 export function narrate(log, names, t, obs) { return narrateRa(log, names, t, obs, describeEvent); }
 
 // ------------------------------------------------------------------ board
-// Two layouts of one drawing: wide (a 1000-unit board) and, on a phone, compact (a
-// 380-unit board drawn about 1:1, so every clickable piece is at least 44 px).
+// Two layouts of one drawing: wide (a 1000-unit board) and, on a phone or a tablet,
+// compact (a 380-unit board drawn at least 1:1, at most 560 px wide, so that every
+// clickable piece is at least 44 px).
 const WIDE = {
   W: 1000, boardH: 278, lbl: [24, 42], cells: [170, 46, 38, 17], endY: 70, count: [650, 44], epoch: [976, 44, "end"],
   ra: [88, 178, 1], centre: [720, 152, 30], bag: [880, 150], trackLbl: [172, 104],
@@ -188,10 +189,14 @@ const COMPACT = {
   slot: (i) => [14 + (i % 4) * 90, 232 + Math.floor(i / 4) * 76, 84, 70], status: [14, 406], panelY: 446,
   sunR: 23, sunStep: 52, tile: [48, 56],
 };
-const COMPACT_BELOW = 640; // px of board width under which the compact layout is used
+const COMPACT_BELOW = 1000; // px of board width under which the compact layout is used (phones, tablets)
 let relayout = null; // the latest redraw, called when the width crosses COMPACT_BELOW
-if (typeof window !== "undefined" && window.matchMedia) {
-  window.matchMedia(`(max-width: ${COMPACT_BELOW + 40}px)`).addEventListener("change", () => { if (relayout) relayout(); });
+let laidCompact = null; // the layout last drawn, and the board it was drawn in
+let laidBoard = null;
+if (typeof window !== "undefined") {
+  window.addEventListener("resize", () => {
+    if (relayout && laidBoard && laidBoard.isConnected && (laidBoard.clientWidth < COMPACT_BELOW) !== laidCompact) relayout();
+  });
 }
 let helpOpen = false; // the "How to play" box stays as the player left it
 const seenTallies = {}; // game id -> epochs scored when last drawn
@@ -211,8 +216,10 @@ export function render(ctx) {
   const discards = discardOptions(legal);
   if (!godMoves.length) ui.god = false;
   if (!ui.discard) ui.discard = [];
-  relayout = redraw;
   const compact = (board.clientWidth || window.innerWidth) < COMPACT_BELOW;
+  relayout = redraw;
+  laidCompact = compact;
+  laidBoard = board;
   const G = compact ? COMPACT : WIDE;
   const W = G.W;
 

@@ -459,10 +459,14 @@ const TILE = 80;          // a pyramid tile (unit square of the spec)
 const PX = 24, PY = 56;   // the pyramid's top-left corner (row f starts at PX)
 const RX = 540;           // the right column (hand, seats)
 const RW = W - RX - 8;
-const COMPACT_BELOW = 640; // px of board width under which the column goes under the pyramid
+const COMPACT_BELOW = 1000; // px of board width under which the column goes under the pyramid (phones, tablets)
 let relayout = null;
-if (typeof window !== "undefined" && window.matchMedia) {
-  window.matchMedia(`(max-width: ${COMPACT_BELOW + 40}px)`).addEventListener("change", () => { if (relayout) relayout(); });
+let laidCompact = null; // the layout last drawn, and the board it was drawn in
+let laidBoard = null;
+if (typeof window !== "undefined") {
+  window.addEventListener("resize", () => {
+    if (relayout && laidBoard && laidBoard.isConnected && (laidBoard.clientWidth < COMPACT_BELOW) !== laidCompact) relayout();
+  });
 }
 
 export function render(ctx) {
@@ -472,6 +476,8 @@ export function render(ctx) {
   // so that the board is drawn about 0.7:1 and every clickable piece is at least 44 px
   const compact = (board.clientWidth || window.innerWidth) < COMPACT_BELOW;
   relayout = redraw;
+  laidCompact = compact;
+  laidBoard = board;
   const RW = compact ? RX - 16 : W - RX - 8; // eslint-disable-line no-shadow
   const col = s("g", { class: "sarc-column" });
   const obs = view.observation;
@@ -552,7 +558,7 @@ export function render(ctx) {
   const topLeft = obs.top_left;
 
   // ---------------------------------------------------------------- svg
-  const svg = s("svg", { class: "sarc-board", role: "img", "aria-label": TITLE, "data-phase": obs.phase,
+  const svg = s("svg", { class: "sarc-board" + (compact ? " compact" : ""), role: "group", "aria-label": TITLE, "data-phase": obs.phase,
     "data-turn-coin": obs.coin === null || obs.coin === undefined ? null : String(obs.coin) });
   svg.append(s("defs", null,
     s("linearGradient", { id: "sarcSand", x1: 0, y1: 0, x2: 0, y2: 1 }, s("stop", { offset: "0%", "stop-color": "#f3e2bd" }), s("stop", { offset: "100%", "stop-color": "#dcc08a" })),
