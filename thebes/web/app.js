@@ -249,14 +249,14 @@ async function showLobby(root) {
 
     const seatRows = form.seats.map((s, i) => h("div", { class: "seat-row", "data-seat": String(i + 1) },
       h("span", { class: "seat-num" }, t("create.seat", { seat: i + 1 })),
-      h("select", { class: "seat-kind", onchange: (e) => { s.kind = e.target.value; if (s.kind === "bot" && !s.bot) s.bot = bots[0]; drawCreate(); } },
+      h("select", { class: "seat-kind", "aria-label": t("create.seat.kind", { seat: i + 1 }), onchange: (e) => { s.kind = e.target.value; if (s.kind === "bot" && !s.bot) s.bot = bots[0]; drawCreate(); } },
         h("option", { value: "human", selected: s.kind === "human" }, t("create.kind.human")),
         h("option", { value: "bot", selected: s.kind === "bot" }, t("create.kind.bot"))),
       s.kind === "human"
         ? (form.seats.findIndex((x) => x.kind === "human") === i
           ? h("span", { class: "you" }, `${myName() || "?"} (${t("create.you")})`)
-          : h("input", { class: "seat-name", value: s.name, placeholder: t("create.friend"), maxlength: "40", oninput: (e) => { s.name = e.target.value; } }))
-        : h("select", { class: "seat-bot", "aria-label": t("create.strength"), onchange: (e) => { s.bot = e.target.value; } },
+          : h("input", { class: "seat-name", value: s.name, placeholder: t("create.friend"), "aria-label": t("create.seat.name", { seat: i + 1 }), maxlength: "40", oninput: (e) => { s.name = e.target.value; } }))
+        : h("select", { class: "seat-bot", "aria-label": `${t("create.seat", { seat: i + 1 })}: ${t("create.strength")}`, onchange: (e) => { s.bot = e.target.value; } },
           bots.map((b) => h("option", { value: b, selected: s.bot === b }, botLabel(b))))));
 
     createBox.replaceChildren(
@@ -370,7 +370,7 @@ function showGame(root, gameId, token) {
   const boardEl = h("div", { class: "board", id: "board" });
   const offlineEl = h("div", { class: "offline-note", id: "offline-note", role: "status", hidden: true });
   const belowEl = h("div", { class: "below", id: "below" });
-  const logList = h("ol", { class: "log", id: "log" });
+  const logList = h("ol", { class: "log", id: "log", tabindex: "0", "aria-label": t("game.log") });
   // the log sits beside the board; on a phone it is folded under it (open on a tap)
   const narrow = window.matchMedia && window.matchMedia("(max-width: 980px)").matches;
   const logBox = h("details", { class: "log-box", id: "log-box", open: !narrow },

@@ -825,7 +825,7 @@ export function render(ctx) {
     }),
     h("td", { class: "total" }, String(x.score))));
   parts.push(h("div", { class: "rw-box", id: "rw-scoresheet" }, h("h3", null, t("pharaoh.scoresheet")),
-    h("div", { style: "overflow-x:auto" }, h("table", { class: "rw-scores" },
+    h("div", { style: "overflow-x:auto", tabindex: "0", role: "region", "aria-label": t("pharaoh.scoresheet") }, h("table", { class: "rw-scores" },
       h("thead", null, h("tr", null, h("th", null, ""),
         Array.from({ length: ROUNDS }, (_, r) => h("th", { class: r + 1 === cur && phase !== "over" ? "current" : "" }, String(r + 1))),
         h("th", null, t("pharaoh.scoresheet.total")))),

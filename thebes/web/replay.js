@@ -213,7 +213,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
   const actionsEl = h("div", { class: "action-bar", id: "action-bar" });
   const boardEl = h("div", { class: "board", id: "board" });
   const belowEl = h("div", { class: "below", id: "below" });
-  const logList = h("ol", { class: "log replay-log", id: "log", start: "0" });
+  const logList = h("ol", { class: "log replay-log", id: "log", start: "0", tabindex: "0", "aria-label": t("game.log") });
   const logTitle = h("h2", null, t("game.log"));
   const logBox = h("aside", { class: "log-box" }, logTitle, logList);
   root.replaceChildren(h("div", { class: "game-page replay-page", id: "replay" },
