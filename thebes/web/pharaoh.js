@@ -8,7 +8,7 @@
 // elements that only choose (a building of the chart, a die to shift) carry
 // data-select, for people and tests. See docs/web-pharaoh.md.
 
-import { svg as s } from "./dom.js";
+import { svg as s, adoptStyle } from "./dom.js";
 import { addStrings } from "./i18n.js";
 
 export const TITLE = "Pharaoh";
@@ -502,13 +502,7 @@ const STYLE = `
 .rw-bar { display: flex; gap: .4rem; flex-wrap: wrap; }
 `;
 
-function ensureStyle() {
-  if (document.getElementById("pharaoh-style")) return;
-  const el = document.createElement("style");
-  el.id = "pharaoh-style";
-  el.textContent = STYLE;
-  document.head.append(el);
-}
+function ensureStyle() { adoptStyle("pharaoh", STYLE); }
 
 // A glyph per kind, in a w-wide box centred at (cx, cy).
 function glyph(kind, cx, cy, w, fg) {

@@ -11,6 +11,7 @@
 //   data-pick="canal:v0" | "coin:3" | "site:c1" | "site:nile"   build choices
 //   #ph-confirm       sends the composed move (data-move set only when it is legal)
 import { addStrings } from "./i18n.js";
+import { adoptStyle } from "./dom.js";
 
 export const TITLE = "Pharaoh's Heir";
 
@@ -467,13 +468,7 @@ const CSS = `
 .ph-tables tr.total td, .ph-tables tr.total th { font-weight: bold; }
 `;
 
-function ensureStyle() {
-  if (document.getElementById("ph-style")) return;
-  const el = document.createElement("style");
-  el.id = "ph-style";
-  el.textContent = CSS;
-  document.head.append(el);
-}
+function ensureStyle() { adoptStyle("pharaohs_heir", CSS); }
 
 const LOGS = {}; // game id -> Map(index -> log line), to know who took which marker
 
@@ -502,7 +497,9 @@ function keyboard(root) {
   for (const el of root.querySelectorAll(".ph-click")) {
     if (el.tagName === "BUTTON") continue;
     if (el.querySelector("button")) {
-      // a button may not hold buttons (screen readers lose them): its own click gets a button of its own
+      // a button may not hold buttons (screen readers lose them): its own click gets a
+      // button of its own, unless its "+" already does the same
+      if (el.dataset.add && el.querySelector(`button[data-add="${el.dataset.add}"]`)) continue;
       const own = document.createElement("button");
       own.type = "button";
       own.className = "ph-pick ph-own";

@@ -3,7 +3,7 @@
 // from GET /api/games/<id>/replay (docs/web-api.md, Replays and uploaded records) and
 // are drawn by the game's own table module, read-only (a send that does nothing,
 // no legal moves), or as the plain observation when the game has no table module.
-import { h } from "./dom.js";
+import { h, adoptStyle } from "./dom.js";
 import { api, store } from "./net.js";
 import { t, addStrings, getLang } from "./i18n.js";
 import { logWords } from "./logwords.js";
@@ -172,10 +172,7 @@ const STYLE = `
 .upload-error code { white-space: pre-wrap; }
 .upload-info { color: var(--muted, #b7a88e); }
 `;
-function ensureStyle() {
-  if (document.getElementById("replay-style")) return;
-  document.head.append(h("style", { id: "replay-style" }, STYLE));
-}
+function ensureStyle() { adoptStyle("replay", STYLE); }
 
 // ------------------------------------------------------------------ routing
 // Returns {cleanup, rerender} when the page is one of ours, else null.
