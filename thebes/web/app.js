@@ -6,7 +6,7 @@ import { api, store } from "./net.js";
 import { t, getLang, setLang, onLangChange, LANGUAGES, has } from "./i18n.js";
 import * as ra from "./ra.js";
 import * as replay from "./replay.js";
-import { logWords } from "./logwords.js";
+import { logWords, seatNames, sortBots } from "./logwords.js";
 
 const TABLES = { ra };
 // The other games' tables, each in its own module with the same interface as ra.js
@@ -41,11 +41,17 @@ function rememberSeat(gameId, seat, token) {
   store.set("thebes.seats", seats);
 }
 
-function toast(message, kind = "error") {
+// A notice in the corner for 6 s; one with a `key` replaces the shown one of that key
+// (a table's running notices update one box instead of piling up).
+function toast(message, kind = "error", key = null) {
   const box = document.getElementById("toasts");
-  const node = h("div", { class: `toast ${kind}`, role: "status" }, message);
-  box.append(node);
-  setTimeout(() => node.remove(), 6000);
+  const old = key ? [...box.children].find((n) => n.dataset.key === key) : null;
+  const node = old || h("div", { role: "status", "data-key": key });
+  node.className = `toast ${kind}`;
+  node.textContent = message;
+  if (!old) box.append(node);
+  clearTimeout(node.timer);
+  node.timer = setTimeout(() => node.remove(), 6000);
 }
 
 function seatLabel(names, seat) {
@@ -133,7 +139,7 @@ async function showLobby(root) {
 
   function title(g) {
     const m = meta && meta.games.find((x) => x.name === g.game);
-    return `${m ? m.title : g.game} · ${t("lobby.players", { n: g.players })}`;
+    return `${m ? m.title : g.game} · ${t(g.players === 1 ? "lobby.players.one" : "lobby.players", { n: g.players })}`;
   }
 
   function mineButton(g) {
@@ -203,12 +209,12 @@ async function showLobby(root) {
       })) : h("p", { class: "muted" }, t("lobby.finished.none")));
   }
 
-  // the strength levels first (easy, medium, hard), then the named bots
-  const BOT_ORDER = ["easy", "medium", "hard", "random", "greedy", "ismcts"];
+  // options offered as a choice among their legal values (shared/spec/pharaohs-heir.md, Options)
+  const CHOICES = { piecepacks: [2, 1] };
+
+  // the strength levels first (easy, medium, hard), then the named bots (as on the upload page)
   function botsFor(gm) {
-    const list = ((gm && gm.bots && gm.bots.length ? gm.bots : meta.bots) || []).slice();
-    const rank = (b) => (BOT_ORDER.includes(b) ? BOT_ORDER.indexOf(b) : BOT_ORDER.length);
-    return list.sort((a, b) => rank(a) - rank(b));
+    return sortBots((gm && gm.bots && gm.bots.length ? gm.bots : meta.bots) || []);
   }
 
   function defaultSeats(n, bots) {
@@ -239,13 +245,19 @@ async function showLobby(root) {
       let input;
       if (typeof dflt === "boolean") {
         input = h("input", { type: "checkbox", checked: value, onchange: (e) => { form.options[key] = e.target.checked; } });
+      } else if (CHOICES[key]) {
+        input = h("select", { onchange: (e) => { form.options[key] = JSON.parse(e.target.value); } },
+          CHOICES[key].map((c) => h("option", { value: JSON.stringify(c), selected: c === value }, t(`option.${key}.${c}`))));
       } else if (typeof dflt === "number") {
         input = h("input", { type: "number", value: String(value), step: Number.isInteger(dflt) ? "1" : "any",
           onchange: (e) => { form.options[key] = Number.isInteger(dflt) ? parseInt(e.target.value, 10) : parseFloat(e.target.value); } });
       } else {
         input = h("input", { type: "text", value: String(value), onchange: (e) => { form.options[key] = e.target.value; } });
       }
-      return h("label", { class: "option" }, key + " ", input);
+      // each option by a name and a line saying what it changes (i18n option.<key>)
+      return h("label", { class: "option", "data-option": key },
+        input, " ", has(`option.${key}`) ? t(`option.${key}`) : key,
+        has(`option.${key}.help`) ? h("span", { class: "option-help muted" }, t(`option.${key}.help`)) : null);
     });
 
     const seatRows = form.seats.map((s, i) => h("div", { class: "seat-row", "data-seat": String(i + 1) },
@@ -265,7 +277,7 @@ async function showLobby(root) {
       h("form", { id: "create-form", onsubmit: (e) => { e.preventDefault(); submit(); } },
         h("div", { class: "form-line" },
           h("label", null, t("create.game") + " ",
-            h("select", { id: "create-game", onchange: (e) => { form.game = e.target.value; form.options = {}; drawCreate(); } },
+            h("select", { id: "create-game", onchange: (e) => { form.game = e.target.value; form.options = {}; form.players = null; drawCreate(); } },
               meta.games.map((g) => h("option", { value: g.name, selected: g.name === gm.name }, g.title)))),
           h("label", null, t("create.players") + " ",
             h("select", { id: "create-players", onchange: (e) => { form.players = parseInt(e.target.value, 10); drawCreate(); } },
@@ -446,7 +458,7 @@ function showGame(root, gameId, token) {
     state.log = [...byIndex.values()].sort((a, b) => a.index - b.index);
     if (!fromSocket && view.log) state.log = view.log.slice();
     if (state.view && view.version !== state.view.version) table = null;
-    view.names = shownNames(view.names, view.players);
+    view.names = shownNames(seatNames(view.names, view.seats, t, has), view.players);
     state.view = view;
     state.pending = false;
     state.error = null;
@@ -462,9 +474,10 @@ function showGame(root, gameId, token) {
       const v = state.view || {};
       const mod = TABLES[v.game];
       const names = v.names || [];
-      const moves = answer.moves.map((m) => t("hint.move", {
+      // the search's value of a move: mostly the chance to win; solo, no one to beat
+      const moves = answer.moves.map((m) => t(v.players === 1 || m.expected === null || m.expected === undefined ? "hint.move.solo" : "hint.move", {
         move: mod && v.seat ? String(mod.describeEvent({ seat: v.seat, event: m.move }, names, t)).replace(/\.$/, "") : m.move,
-        share: Math.round(m.share * 100), expected: Math.round(m.expected * 100),
+        share: Math.round(m.share * 100), expected: Math.round((m.expected || 0) * 100),
       })).join("; ");
       toast(t("hint.result", { moves }), "ok");
     } catch (err) {
@@ -520,7 +533,7 @@ function showGame(root, gameId, token) {
     document.title = `${v.legal && v.legal.length ? "● " : ""}${title} · ${t("app.title")}`;
     if (mod) {
       if (!table) table = {};
-      mod.render({ view: v, log: state.log, board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send, t, ui: table, redraw: draw, h, notify: (m) => toast(m, "ok") });
+      mod.render({ view: v, log: state.log, board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send, t, ui: table, redraw: draw, h, notify: (m) => toast(m, "ok", "table") });
     } else {
       drawGeneric(v);
     }

@@ -5,8 +5,8 @@
 // no legal moves), or as the plain observation when the game has no table module.
 import { h, adoptStyle } from "./dom.js";
 import { api, store } from "./net.js";
-import { t, addStrings, getLang } from "./i18n.js";
-import { logWords } from "./logwords.js";
+import { t, addStrings, getLang, has } from "./i18n.js";
+import { logWords, seatNames, sortBots } from "./logwords.js";
 
 addStrings({
   en: {
@@ -277,15 +277,24 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     drawBar();
     tick();
   }
+  // Playing keeps to the clock: event k of the run is due k / speed seconds after it
+  // started; when fetching and drawing are slower than that, it jumps to the event due
+  // (so 16 events/s is 16 events/s, not 1 / (1/16 s + the time to draw)).
   function tick() {
     clearTimeout(playTimer);
     if (!st.playing) return;
-    playTimer = setTimeout(async () => {
-      if (!st.playing || st.closed) return;
+    const started = performance.now();
+    const from = st.index;
+    const speed = st.speed;
+    const step = async () => {
+      if (!st.playing || st.closed || st.speed !== speed) return;
       if (st.index >= st.total) { stop(); return; }
-      await goTo(st.index + 1);
-      tick();
-    }, 1000 / st.speed);
+      const due = from + Math.floor(((performance.now() - started) * speed) / 1000);
+      await goTo(Math.min(st.total, Math.max(due, st.index + 1)));
+      const next = started + ((st.index - from + 1) * 1000) / speed;
+      playTimer = setTimeout(step, Math.max(0, next - performance.now()));
+    };
+    playTimer = setTimeout(step, 1000 / speed);
   }
   function stop() { st.playing = false; clearTimeout(playTimer); drawBar(); }
 
@@ -297,7 +306,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     if (v) {
       if (v.imported) persp = t("replay.persp.imported");
       else if (v.perspective === "omniscient") persp = t("replay.persp.omniscient");
-      else if (v.perspective === "seat") persp = t("replay.persp.seat", { seat: v.seat, name: seatName(shownNames(v.names, v.players), v.seat) });
+      else if (v.perspective === "seat") persp = t("replay.persp.seat", { seat: v.seat, name: seatName(shownNames(seatNames(v.names, v.seats, t, has), v.players), v.seat) });
       else persp = t("replay.persp.public");
     }
     const canDownload = v && !v.imported && (v.finished || !v.hidden_information); // as GET /record allows
@@ -358,7 +367,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
   function drawLog() {
     const v = st.view;
     const mod = v && tables[v.game];
-    const names = v ? shownNames(v.names, v.players) : [];
+    const names = v ? shownNames(seatNames(v.names, v.seats, t, has), v.players) : [];
     const n = st.shown < 0 ? st.index : st.shown;
     logTitle.textContent = t("game.log");
     const words = logWords(mod, st.log, names, t, v ? v.observation : null);
@@ -381,7 +390,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     boardEl.dataset.index = String(v.index);
     boardEl.dataset.version = String(v.index);
     boardEl.dataset.status = v.status;
-    const names = shownNames(v.names, v.players);
+    const names = shownNames(seatNames(v.names, v.seats, t, has), v.players);
     const view = { ...v, names, legal: [] };
     const mod = tables[v.game];
     noteEl.textContent = (!v.finished && !v.imported ? t("replay.live") + " " : "") + t("replay.keys");
@@ -479,7 +488,7 @@ function showUpload(root) {
   function defaultSeats() {
     const gm = gameMeta();
     const players = st.parsed && Number.isInteger(st.parsed.players) ? st.parsed.players : 0;
-    const bots = (gm && gm.bots && gm.bots.length ? gm.bots : (st.meta && st.meta.bots) || ["random"]);
+    const bots = sortBots(gm && gm.bots && gm.bots.length ? gm.bots : (st.meta && st.meta.bots) || ["random"]);
     const best = ["medium", "greedy"].find((b) => bots.includes(b)) || bots[0];
     const seats = [];
     for (let i = 0; i < Math.min(players, 12); i++) seats.push(st.seats[i] || (i === 0 ? { kind: "human", bot: best } : { kind: "bot", bot: best }));
