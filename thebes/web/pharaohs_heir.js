@@ -457,7 +457,7 @@ const CSS = `
 .ph-step button { padding: 0 6px; font-size: 13px; line-height: 18px; border-radius: 4px; border: 1px solid #5a3a14; background: #fff; color: #2b1d0e; cursor: pointer; }
 .ph-step button:disabled { opacity: .35; cursor: default; }
 .ph-step .ph-n { font-weight: bold; color: #a8351a; min-width: 14px; text-align: center; }
-.ph-pick { font-size: 11px; border-radius: 4px; border: 1px solid #1c6fc4; background: #eef7ff; cursor: pointer; padding: 0 4px; margin-top: 2px; }
+.ph-pick { font-size: 11px; border-radius: 4px; border: 1px solid #1c6fc4; background: #eef7ff; color: #14508f; cursor: pointer; padding: 0 4px; margin-top: 2px; }
 .ph-pick.on { background: #1c6fc4; color: #fff; }
 .ph-res { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; margin-top: 6px; font-size: 12px; }
 .ph-areas { font-size: 11px; color: #5a4630; margin-top: 4px; }
