@@ -458,7 +458,7 @@ function showGame(root, gameId, token) {
     state.log = [...byIndex.values()].sort((a, b) => a.index - b.index);
     if (!fromSocket && view.log) state.log = view.log.slice();
     if (state.view && view.version !== state.view.version) table = null;
-    view.names = shownNames(seatNames(view.names, view.seats, t, has), view.players);
+    view.rawNames = view.names; // as the server has them; shown names are made at each draw (language)
     state.view = view;
     state.pending = false;
     state.error = null;
@@ -505,6 +505,7 @@ function showGame(root, gameId, token) {
       return;
     }
     if (!v) { hintEl.textContent = t("loading"); return; }
+    v.names = shownNames(seatNames(v.rawNames, v.seats, t, has), v.players);
     boardEl.dataset.version = String(v.version);
     boardEl.dataset.status = v.status;
     const mod = TABLES[v.game];
