@@ -139,9 +139,7 @@ def test_settings(**changes: Any) -> Any:
     meets, chosen seeds in games of several humans (the limits and the seed rule themselves are
     tested with their defaults in test_server_hardening*.py)."""
     from thebes.server.settings import Settings
-    many = "1000000/minute"
-    return Settings(rate_create=many, rate_upload=many, rate_hint=many, rate_socket=many,
-                    rate_request=many, live_games=1_000_000, open_seeds=True).replace(**changes)
+    return Settings.unlimited(**changes)
 
 
 @pytest.fixture

@@ -86,6 +86,14 @@ class Settings:
         return dataclasses.replace(self, **changes)
 
     @classmethod
+    def unlimited(cls, **changes: Any) -> "Settings":
+        """Rates and caps that no test harness or local load test meets, and chosen seeds open
+        to games of several humans (still marked ``seed_known``). Never for a public server."""
+        many = "1000000/minute"
+        return cls(rate_create=many, rate_upload=many, rate_hint=many, rate_socket=many,
+                   rate_request=many, live_games=1_000_000, open_seeds=True).replace(**changes)
+
+    @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
         """The defaults overridden by the ``THEBES_*`` environment variables that are set.
 
