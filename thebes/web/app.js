@@ -526,11 +526,6 @@ function showGame(root, gameId, token) {
       v.status === "finished" ? h("a", { class: "btn", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `${v.game}-${gameId}.json` }, t("game.record")) : null].filter(Boolean));
     logBox.querySelector("h2").textContent = t("game.log");
     const names = v.names || [];
-    const words = logWords(mod, state.log, names, t, v.observation);
-    logList.replaceChildren(...(state.log.length ? state.log.map((line, i) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index) },
-      words[i])) : [h("li", { class: "muted" }, t("log.empty"))]));
-    announce(words);
-    logList.scrollTop = logList.scrollHeight;
     document.title = `${v.legal && v.legal.length ? "● " : ""}${title} · ${t("app.title")}`;
     if (mod) {
       if (!table) table = {};
@@ -538,6 +533,12 @@ function showGame(root, gameId, token) {
     } else {
       drawGeneric(v);
     }
+    // the log after the table: a table may learn what an event did while drawing it
+    const words = logWords(mod, state.log, names, t, v.observation);
+    logList.replaceChildren(...(state.log.length ? state.log.map((line, i) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index) },
+      words[i])) : [h("li", { class: "muted" }, t("log.empty"))]));
+    announce(words);
+    logList.scrollTop = logList.scrollHeight;
   }
 
   function drawGeneric(v) {

@@ -397,7 +397,20 @@ export function describeEvent(line, names, t) {
 // ------------------------------------------------------------------ module state
 // Kept per game id across renders (the page's `ui` is reset at every new version).
 const reveals = {};   // game id -> {shown, timer}
-const histories = {};   // game id -> {obs: previous observation, news: [[key, vars]...], version}
+const histories = {};   // game id -> {obs: previous observation, news: [[key, vars]...], version, said}
+let lastSaid = null;    // the history of the game last drawn (its `said`: log index -> news)
+
+// The log in words, each event followed by what the rules did with it (claims, ties,
+// discards) as this page saw it happen: a page opened mid-game says it from then on.
+export function narrate(log, names, t, obs) {
+  const said = (lastSaid && lastSaid.said) || new Map();
+  const view = { names };
+  return log.map((line) => {
+    const words = describeEvent(line, names, t);
+    const news = said.get(line.index);
+    return news ? [words, ...news.map((item) => newsText(item, view, t))].join(" ") : words;
+  });
+}
 let helpOpen = false;
 let dragged = false;  // a drag just ended: the click that follows it is not a choice
 
@@ -501,7 +514,10 @@ export function render(ctx) {
   if (hist.obs && view.version > hist.version) {
     const fresh = happenings(hist.obs, obs);
     if (fresh.length) hist.news = fresh.concat(hist.news).slice(0, 6);
+    // the log says it too, after the event that did it (narrate)
+    if (fresh.length) (hist.said || (hist.said = new Map())).set(view.version - 1, fresh);
   }
+  lastSaid = hist;
   if (view.version !== hist.version) { hist.obs = obs; hist.version = view.version; }
 
   // the final reveal, one sarcophagus tile a second
