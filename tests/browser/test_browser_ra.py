@@ -279,6 +279,15 @@ def test_lobby_create_and_play_ra_to_the_end(server: str, browser_context) -> No
     assert "Final ranking" in page.locator("#ranking h2").inner_text()
     assert "wins with" in page.locator("#hint").inner_text()
     assert page.locator("[data-move]").count() == 0      # nothing left to click
+    # The log says in words who won what, what ended each epoch and its scores; the
+    # board keeps what ended the game visible; others' moves went to the live region.
+    log = page.locator("#log").inner_text()
+    assert re.search(r"wins the lot with sun \d+: .+; takes the \d+", log), log[-2000:]
+    for epoch in (1, 2, 3):
+        assert re.search(rf"epoch {epoch} ends", log) and f"Epoch {epoch} scores: Ann " in log, epoch
+    assert "The game is over:" in log
+    assert "Epoch 3 ended" in page.locator("#ra-last").text_content()
+    assert page.locator("#announcer").text_content().strip()   # others' moves were said
     if shot == 0:
         page.screenshot(path=str(SHOTS / "ra-game.png"), full_page=True, animations="disabled")
 

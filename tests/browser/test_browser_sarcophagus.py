@@ -218,6 +218,8 @@ def test_play_sarcophagus_to_the_end(server: str, browser_context) -> None:  # n
         assert int(fame) == obs["scores"][seat]
     assert page.locator("[data-move]").count() == 0
     assert page.locator("#log li").count() > 40
+    # the log says who claimed what, after the coin that did it (issue 15)
+    assert re.search(r"(Ann|bot)[^.]* claims ", page.locator("#log").inner_text())
     if not shot:
         page.screenshot(path=str(SHOTS / "sarcophagus.png"), full_page=True)
     print(f"\nclicks {turn}, legal checks {seen['checked']}, pass {seen['pass']}, trap discard {seen['discard']}, "

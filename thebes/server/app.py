@@ -22,6 +22,7 @@ from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -259,10 +260,12 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
                 await fanout.stop()
             storage.close()
 
-    app = FastAPI(title="thebes", version=__version__, lifespan=lifespan,
-                  description="Play Ra and the other thebes games in the browser: lobby, games, "
-                              "seats, moves, records; live views over a WebSocket at "
-                              "`/api/games/{id}/ws?token=T&since=N` (see docs/web-api.md).")
+    # /docs and /redoc with their assets served from the fastapi-offline package (under
+    # /static-offline-docs), not from a CDN: they work on a machine without internet
+    app = FastAPIOffline(title="thebes", version=__version__, lifespan=lifespan,
+                         description="Play Ra and the other thebes games in the browser: lobby, games, "
+                                     "seats, moves, records; live views over a WebSocket at "
+                                     "`/api/games/{id}/ws?token=T&since=N` (see docs/web-api.md).")
     app.state.storage = storage
     app.state.service = service
     app.state.hub = hub

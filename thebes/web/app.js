@@ -6,6 +6,7 @@ import { api, store } from "./net.js";
 import { t, getLang, setLang, onLangChange, LANGUAGES, has } from "./i18n.js";
 import * as ra from "./ra.js";
 import * as replay from "./replay.js";
+import { logWords, seatNames, sortBots } from "./logwords.js";
 
 const TABLES = { ra };
 // The other games' tables, each in its own module with the same interface as ra.js
@@ -40,11 +41,17 @@ function rememberSeat(gameId, seat, token) {
   store.set("thebes.seats", seats);
 }
 
-function toast(message, kind = "error") {
+// A notice in the corner for 6 s; one with a `key` replaces the shown one of that key
+// (a table's running notices update one box instead of piling up).
+function toast(message, kind = "error", key = null) {
   const box = document.getElementById("toasts");
-  const node = h("div", { class: `toast ${kind}`, role: "status" }, message);
-  box.append(node);
-  setTimeout(() => node.remove(), 6000);
+  const old = key ? [...box.children].find((n) => n.dataset.key === key) : null;
+  const node = old || h("div", { role: "status", "data-key": key });
+  node.className = `toast ${kind}`;
+  node.textContent = message;
+  if (!old) box.append(node);
+  clearTimeout(node.timer);
+  node.timer = setTimeout(() => node.remove(), 6000);
 }
 
 function seatLabel(names, seat) {
@@ -132,7 +139,7 @@ async function showLobby(root) {
 
   function title(g) {
     const m = meta && meta.games.find((x) => x.name === g.game);
-    return `${m ? m.title : g.game} · ${t("lobby.players", { n: g.players })}`;
+    return `${m ? m.title : g.game} · ${t(g.players === 1 ? "lobby.players.one" : "lobby.players", { n: g.players })}`;
   }
 
   function mineButton(g) {
@@ -202,12 +209,12 @@ async function showLobby(root) {
       })) : h("p", { class: "muted" }, t("lobby.finished.none")));
   }
 
-  // the strength levels first (easy, medium, hard), then the named bots
-  const BOT_ORDER = ["easy", "medium", "hard", "random", "greedy", "ismcts"];
+  // options offered as a choice among their legal values (shared/spec/pharaohs-heir.md, Options)
+  const CHOICES = { piecepacks: [2, 1] };
+
+  // the strength levels first (easy, medium, hard), then the named bots (as on the upload page)
   function botsFor(gm) {
-    const list = ((gm && gm.bots && gm.bots.length ? gm.bots : meta.bots) || []).slice();
-    const rank = (b) => (BOT_ORDER.includes(b) ? BOT_ORDER.indexOf(b) : BOT_ORDER.length);
-    return list.sort((a, b) => rank(a) - rank(b));
+    return sortBots((gm && gm.bots && gm.bots.length ? gm.bots : meta.bots) || []);
   }
 
   function defaultSeats(n, bots) {
@@ -238,25 +245,31 @@ async function showLobby(root) {
       let input;
       if (typeof dflt === "boolean") {
         input = h("input", { type: "checkbox", checked: value, onchange: (e) => { form.options[key] = e.target.checked; } });
+      } else if (CHOICES[key]) {
+        input = h("select", { onchange: (e) => { form.options[key] = JSON.parse(e.target.value); } },
+          CHOICES[key].map((c) => h("option", { value: JSON.stringify(c), selected: c === value }, t(`option.${key}.${c}`))));
       } else if (typeof dflt === "number") {
         input = h("input", { type: "number", value: String(value), step: Number.isInteger(dflt) ? "1" : "any",
           onchange: (e) => { form.options[key] = Number.isInteger(dflt) ? parseInt(e.target.value, 10) : parseFloat(e.target.value); } });
       } else {
         input = h("input", { type: "text", value: String(value), onchange: (e) => { form.options[key] = e.target.value; } });
       }
-      return h("label", { class: "option" }, key + " ", input);
+      // each option by a name and a line saying what it changes (i18n option.<key>)
+      return h("label", { class: "option", "data-option": key },
+        input, " ", has(`option.${key}`) ? t(`option.${key}`) : key,
+        has(`option.${key}.help`) ? h("span", { class: "option-help muted" }, t(`option.${key}.help`)) : null);
     });
 
     const seatRows = form.seats.map((s, i) => h("div", { class: "seat-row", "data-seat": String(i + 1) },
       h("span", { class: "seat-num" }, t("create.seat", { seat: i + 1 })),
-      h("select", { class: "seat-kind", onchange: (e) => { s.kind = e.target.value; if (s.kind === "bot" && !s.bot) s.bot = bots[0]; drawCreate(); } },
+      h("select", { class: "seat-kind", "aria-label": t("create.seat.kind", { seat: i + 1 }), onchange: (e) => { s.kind = e.target.value; if (s.kind === "bot" && !s.bot) s.bot = bots[0]; drawCreate(); } },
         h("option", { value: "human", selected: s.kind === "human" }, t("create.kind.human")),
         h("option", { value: "bot", selected: s.kind === "bot" }, t("create.kind.bot"))),
       s.kind === "human"
         ? (form.seats.findIndex((x) => x.kind === "human") === i
           ? h("span", { class: "you" }, `${myName() || "?"} (${t("create.you")})`)
-          : h("input", { class: "seat-name", value: s.name, placeholder: t("create.friend"), maxlength: "40", oninput: (e) => { s.name = e.target.value; } }))
-        : h("select", { class: "seat-bot", "aria-label": t("create.strength"), onchange: (e) => { s.bot = e.target.value; } },
+          : h("input", { class: "seat-name", value: s.name, placeholder: t("create.friend"), "aria-label": t("create.seat.name", { seat: i + 1 }), maxlength: "40", oninput: (e) => { s.name = e.target.value; } }))
+        : h("select", { class: "seat-bot", "aria-label": `${t("create.seat", { seat: i + 1 })}: ${t("create.strength")}`, onchange: (e) => { s.bot = e.target.value; } },
           bots.map((b) => h("option", { value: b, selected: s.bot === b }, botLabel(b))))));
 
     createBox.replaceChildren(
@@ -264,7 +277,7 @@ async function showLobby(root) {
       h("form", { id: "create-form", onsubmit: (e) => { e.preventDefault(); submit(); } },
         h("div", { class: "form-line" },
           h("label", null, t("create.game") + " ",
-            h("select", { id: "create-game", onchange: (e) => { form.game = e.target.value; form.options = {}; drawCreate(); } },
+            h("select", { id: "create-game", onchange: (e) => { form.game = e.target.value; form.options = {}; form.players = null; drawCreate(); } },
               meta.games.map((g) => h("option", { value: g.name, selected: g.name === gm.name }, g.title)))),
           h("label", null, t("create.players") + " ",
             h("select", { id: "create-players", onchange: (e) => { form.players = parseInt(e.target.value, 10); drawCreate(); } },
@@ -355,7 +368,9 @@ function showGame(root, gameId, token) {
     const prev = mySeats()[gameId];
     if (!prev || prev.token !== token) rememberSeat(gameId, prev ? prev.seat : null, token);
   }
-  const state = { view: null, log: [], connected: false, closed: false, error: null, pending: false };
+  // held: a move chosen while the server was out of reach, sent on reconnect with its version
+  const state = { view: null, log: [], connected: false, wasConnected: false, closed: false, error: null,
+    pending: false, held: null, sentHeld: null };
   let ws = null;
   let retry = 0;
   let retryTimer = null;
@@ -366,19 +381,36 @@ function showGame(root, gameId, token) {
   const hintEl = h("div", { class: "hint", id: "hint", "aria-live": "polite" });
   const actionsEl = h("div", { class: "action-bar", id: "action-bar" });
   const boardEl = h("div", { class: "board", id: "board" });
+  const offlineEl = h("div", { class: "offline-note", id: "offline-note", role: "status", hidden: true });
   const belowEl = h("div", { class: "below", id: "below" });
-  const logList = h("ol", { class: "log", id: "log" });
-  const logBox = h("aside", { class: "log-box" }, h("h2", null, t("game.log")), logList);
+  const logList = h("ol", { class: "log", id: "log", tabindex: "0", "aria-label": t("game.log") });
+  // the log sits beside the board; on a phone it is folded under it (open on a tap)
+  const narrow = window.matchMedia && window.matchMedia("(max-width: 980px)").matches;
+  const logBox = h("details", { class: "log-box", id: "log-box", open: !narrow },
+    h("summary", null, h("h2", null, t("game.log"))), logList);
+  // what others did, said to screen readers as it happens (the log's own words)
+  const announcer = h("div", { class: "sr", id: "announcer", "aria-live": "polite", "aria-atomic": "true" });
+  let announced = null; // the last log index said (null: nothing yet, the history is not read out)
+
+  function announce(words) {
+    const lastIndex = state.log.length ? state.log[state.log.length - 1].index : -1;
+    if (announced === null) { announced = lastIndex; return; }
+    const mine = state.view && state.view.seat;
+    const news = state.log.map((line, i) => [line, words[i]])
+      .filter(([line]) => line.index > announced && line.seat !== mine).map(([, w]) => w);
+    announced = Math.max(announced, lastIndex);
+    if (news.length) announcer.textContent = news.slice(-4).join(" ");
+  }
 
   root.replaceChildren(h("div", { class: "game-page" },
     headEl,
     h("div", { class: "game-grid" },
-      h("div", { class: "game-main" }, hintEl, actionsEl, boardEl, belowEl),
-      logBox)));
+      h("div", { class: "game-main" }, hintEl, offlineEl, actionsEl, boardEl, belowEl),
+      logBox), announcer));
 
   function send(move) {
     const v = state.view;
-    if (!v || state.pending) return;
+    if (!v || state.pending || state.held) return;
     state.pending = true;
     if (ws && ws.readyState === WebSocket.OPEN) {
       ws.send(JSON.stringify({ type: "move", move, version: v.version }));
@@ -387,8 +419,35 @@ function showGame(root, gameId, token) {
     } else {
       api(`/api/games/${encodeURIComponent(gameId)}/moves`, { method: "POST", body: { token, move, version: v.version } })
         .then((view) => { state.pending = false; applyView(view, false); })
-        .catch((err) => { state.pending = false; toast(t("game.refused", { message: err.message })); load(); });
+        .catch((err) => {
+          state.pending = false;
+          // the server is out of reach: keep the move, with the version it was chosen at,
+          // and send it when the connection is back (a stale one is then refused in words)
+          if (err.status === undefined) { state.held = { move, version: v.version }; draw(); return; }
+          toast(err.status === 409 ? t("game.stale", { move: moveWords(move) }) : t("game.refused", { message: err.message }));
+          load();
+        });
     }
+  }
+
+  function moveWords(move) {
+    const v = state.view || {};
+    const mod = TABLES[v.game];
+    try {
+      if (mod && mod.describeEvent && v.seat) return String(mod.describeEvent({ seat: v.seat, event: move }, v.names || [], t)).replace(/\.$/, "");
+    } catch (_) { /* the notation then */ }
+    return move;
+  }
+
+  function sendHeld() {
+    const held = state.held;
+    if (!held || !ws || ws.readyState !== WebSocket.OPEN) return;
+    state.held = null;
+    state.pending = true;
+    state.sentHeld = held;
+    ws.send(JSON.stringify({ type: "move", move: held.move, version: held.version }));
+    // its answer is a view, or an error: a 409 then means the game moved on meanwhile
+    setTimeout(() => { state.pending = false; if (state.sentHeld === held) state.sentHeld = null; }, 4000);
   }
 
   function applyView(msg, fromSocket) {
@@ -399,7 +458,7 @@ function showGame(root, gameId, token) {
     state.log = [...byIndex.values()].sort((a, b) => a.index - b.index);
     if (!fromSocket && view.log) state.log = view.log.slice();
     if (state.view && view.version !== state.view.version) table = null;
-    view.names = shownNames(view.names, view.players);
+    view.rawNames = view.names; // as the server has them; shown names are made at each draw (language)
     state.view = view;
     state.pending = false;
     state.error = null;
@@ -415,9 +474,10 @@ function showGame(root, gameId, token) {
       const v = state.view || {};
       const mod = TABLES[v.game];
       const names = v.names || [];
-      const moves = answer.moves.map((m) => t("hint.move", {
+      // the search's value of a move: mostly the chance to win; solo, no one to beat
+      const moves = answer.moves.map((m) => t(v.players === 1 || m.expected === null || m.expected === undefined ? "hint.move.solo" : "hint.move", {
         move: mod && v.seat ? String(mod.describeEvent({ seat: v.seat, event: m.move }, names, t)).replace(/\.$/, "") : m.move,
-        share: Math.round(m.share * 100), expected: Math.round(m.expected * 100),
+        share: Math.round(m.share * 100), expected: Math.round((m.expected || 0) * 100),
       })).join("; ");
       toast(t("hint.result", { moves }), "ok");
     } catch (err) {
@@ -432,6 +492,12 @@ function showGame(root, gameId, token) {
     const v = state.view;
     statusEl.className = "conn " + (state.connected ? "on" : "off");
     statusEl.textContent = state.connected ? t("game.live") : t("game.offline");
+    // while the connection is down the board is paused; a move clicked then waits for it
+    const paused = Boolean(state.held) || (!state.connected && state.wasConnected && !state.error);
+    boardEl.classList.toggle("paused", paused);
+    boardEl.setAttribute("aria-busy", paused ? "true" : "false");
+    offlineEl.hidden = !paused;
+    offlineEl.textContent = state.held ? t("game.held", { move: moveWords(state.held.move) }) : paused ? t("game.paused") : "";
     if (state.error) {
       headEl.replaceChildren(h("a", { class: "btn", href: "/", "data-nav": "" }, t("game.back")));
       hintEl.textContent = state.error;
@@ -439,6 +505,7 @@ function showGame(root, gameId, token) {
       return;
     }
     if (!v) { hintEl.textContent = t("loading"); return; }
+    v.names = shownNames(seatNames(v.rawNames, v.seats, t, has), v.players);
     boardEl.dataset.version = String(v.version);
     boardEl.dataset.status = v.status;
     const mod = TABLES[v.game];
@@ -459,17 +526,19 @@ function showGame(root, gameId, token) {
       v.status === "finished" ? h("a", { class: "btn", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `${v.game}-${gameId}.json` }, t("game.record")) : null].filter(Boolean));
     logBox.querySelector("h2").textContent = t("game.log");
     const names = v.names || [];
-    const describe = mod ? mod.describeEvent : (line) => (line.seat ? t("log.other", { name: seatLabel(names, line.seat), event: line.event }) : t("log.chance", { event: line.event }));
-    logList.replaceChildren(...(state.log.length ? state.log.map((line) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index) },
-      describe(line, names, t))) : [h("li", { class: "muted" }, t("log.empty"))]));
-    logList.scrollTop = logList.scrollHeight;
     document.title = `${v.legal && v.legal.length ? "● " : ""}${title} · ${t("app.title")}`;
     if (mod) {
       if (!table) table = {};
-      mod.render({ view: v, board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send, t, ui: table, redraw: draw, h, notify: (m) => toast(m, "ok") });
+      mod.render({ view: v, log: state.log, board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send, t, ui: table, redraw: draw, h, notify: (m) => toast(m, "ok", "table") });
     } else {
       drawGeneric(v);
     }
+    // the log after the table: a table may learn what an event did while drawing it
+    const words = logWords(mod, state.log, names, t, v.observation);
+    logList.replaceChildren(...(state.log.length ? state.log.map((line, i) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index) },
+      words[i])) : [h("li", { class: "muted" }, t("log.empty"))]));
+    announce(words);
+    logList.scrollTop = logList.scrollHeight;
   }
 
   function drawGeneric(v) {
@@ -493,7 +562,8 @@ function showGame(root, gameId, token) {
     ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws?${q}`);
     let pinger = null;
     ws.onopen = () => {
-      retry = 0; state.connected = true; draw();
+      retry = 0; state.connected = true; state.wasConnected = true; draw();
+      sendHeld();
       // keep idle connections alive through proxies
       pinger = setInterval(() => { if (ws && ws.readyState === WebSocket.OPEN) ws.send('{"type": "ping"}'); }, 25000);
     };
@@ -504,7 +574,10 @@ function showGame(root, gameId, token) {
       else if (msg.type === "error") {
         const wasMove = state.pending;
         state.pending = false;
-        toast(wasMove ? t("game.refused", { message: msg.error || "?" }) : t("error.generic", { message: msg.error || "?" }));
+        const held = state.sentHeld;
+        state.sentHeld = null;
+        if (held && msg.status === 409) toast(t("game.stale", { move: moveWords(held.move) }));
+        else toast(wasMove ? t("game.refused", { message: msg.error || "?" }) : t("error.generic", { message: msg.error || "?" }));
         if (state.view && msg.legal) { state.view.legal = msg.legal; }
         table = null;
         draw();

@@ -1,6 +1,7 @@
 // The one DOM builder of the client: h() for HTML elements, svg() for SVG ones.
 // Attributes: null/undefined/false are left out, "on..." adds a listener, "text" sets the
-// text content, true is an empty (boolean) HTML attribute; children may be arrays nested
+// text content, "style" goes through the CSSOM (the page's CSP refuses inline style
+// attributes and <style> elements), true is an empty (boolean) HTML attribute; children may be arrays nested
 // to any depth, nodes or strings.
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
@@ -12,6 +13,7 @@ function element(ns, tag, attrs, children) {
       if (v === null || v === undefined || v === false) continue;
       if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
       else if (k === "text") node.textContent = v;
+      else if (k === "style") node.style.cssText = v; // through the CSSOM: allowed by the page's CSP
       else node.setAttribute(k, v === true && !ns ? "" : v);
     }
   }

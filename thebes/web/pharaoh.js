@@ -190,6 +190,10 @@ addStrings({
     "pharaoh.log.action": "{name}: {action}.",
     "pharaoh.log.erase": "{name} erases the tile on {sq}.",
     "pharaoh.log.skip": "{name} builds nothing.",
+    "pharaoh.log.scored": "Round {round} is scored: {list}.",
+    "pharaoh.log.score": "{name} {n} (reputation {total})",
+    "pharaoh.log.over": "The game is over: {list}.",
+    "pharaoh.log.final": "{name} {total} reputation",
   },
   fr: {
     "pharaoh.kind.housing": "Habitation", "pharaoh.kind.road": "Route", "pharaoh.kind.industrial": "Industrie",
@@ -335,6 +339,10 @@ addStrings({
     "pharaoh.log.action": "{name} : {action}.",
     "pharaoh.log.erase": "{name} efface la tuile en {sq}.",
     "pharaoh.log.skip": "{name} ne construit rien.",
+    "pharaoh.log.scored": "La manche {round} est comptée : {list}.",
+    "pharaoh.log.score": "{name} {n} (réputation {total})",
+    "pharaoh.log.over": "La partie est finie : {list}.",
+    "pharaoh.log.final": "{name} {total} de réputation",
   },
 });
 
@@ -417,6 +425,33 @@ export function describeEvent(line, names, t) {
   if (w[0] === "erase" && isSquare(w[1])) return t("pharaoh.log.erase", { name, sq: w[1] });
   if (ev === "skip") return t("pharaoh.log.skip", { name });
   return t("log.other", { name, event: ev });
+}
+
+// The log in words with what each round scored (from the sheets' round scores, which
+// every seat sees: shared/spec/pharaoh.md, What each seat sees). Round k starts at the
+// k-th "roll"; its scores are said on its last event, once the sheets have them.
+export function narrate(log, names, t, obs) {
+  const words = log.map((line) => describeEvent(line, names, t));
+  const seats = (obs && obs.seats) || [];
+  const name = (p) => seatName(names, p, t);
+  const scored = (k) => seats.map((x, p) => {
+    const rs = x.round_scores || [];
+    const total = rs.slice(0, k).reduce((a, b) => a + b, 0);
+    return t("pharaoh.log.score", { name: name(p), n: rs[k - 1] > 0 ? `+${rs[k - 1]}` : String(rs[k - 1]), total });
+  }).join(", ");
+  const written = Math.min(...seats.map((x) => (x.round_scores || []).length), Infinity);
+  let round = 0;
+  log.forEach((line, i) => {
+    const ev = line.event || "";
+    const next = log[i + 1];
+    const endsRound = next ? (next.seat === null || next.seat === undefined) && ev !== "" && next.event.startsWith("roll ") : obs && obs.phase === "over";
+    if (!line.seat && ev.startsWith("roll ")) round += 1;
+    if (endsRound && round >= 1 && round <= written && seats.length) words[i] += " " + t("pharaoh.log.scored", { round, list: scored(round) });
+    if (!next && obs && obs.phase === "over" && seats.length) {
+      words[i] += " " + t("pharaoh.log.over", { list: seats.map((x, p) => t("pharaoh.log.final", { name: name(p), total: x.score })).join(", ") });
+    }
+  });
+  return words;
 }
 
 // ------------------------------------------------------------------ drawing
@@ -821,7 +856,7 @@ export function render(ctx) {
     }),
     h("td", { class: "total" }, String(x.score))));
   parts.push(h("div", { class: "rw-box", id: "rw-scoresheet" }, h("h3", null, t("pharaoh.scoresheet")),
-    h("div", { style: "overflow-x:auto" }, h("table", { class: "rw-scores" },
+    h("div", { style: "overflow-x:auto", tabindex: "0", role: "region", "aria-label": t("pharaoh.scoresheet") }, h("table", { class: "rw-scores" },
       h("thead", null, h("tr", null, h("th", null, ""),
         Array.from({ length: ROUNDS }, (_, r) => h("th", { class: r + 1 === cur && phase !== "over" ? "current" : "" }, String(r + 1))),
         h("th", null, t("pharaoh.scoresheet.total")))),

@@ -420,21 +420,21 @@ const CSS = `
 .ph-markers { display: flex; gap: 6px; flex-wrap: wrap; }
 .ph-marker { min-width: 104px; border-radius: 8px; padding: 6px 8px; border: 2px solid #8a6a35; background: #fffaf0; font-size: 13px; }
 .ph-marker .ph-small { display: block; } .ph-marker .ph-perk { color: #0b6e5e; font-style: italic; }
-.ph-marker.taken { opacity: .55; background: #e7dcc4; } .ph-marker.now { border-color: #d9481f; box-shadow: 0 0 0 2px #f3b28f; opacity: 1; }
+.ph-marker.taken { background: #e7dcc4; border-style: dashed; } .ph-marker.now { border-color: #d9481f; box-shadow: 0 0 0 2px #f3b28f; opacity: 1; }
 .ph-click { cursor: pointer; outline: 3px solid #f7c531; outline-offset: 1px; }
 .ph-click:hover, .ph-click:focus { outline-color: #d9481f; }
 .ph-stacks { display: flex; gap: 8px; }
 .ph-land { width: 74px; border-radius: 6px; padding: 4px; text-align: center; font-size: 12px; border: 2px solid rgba(0,0,0,.3); }
 .ph-land b { display: block; font-size: 22px; }
 .ph-land.village { background: #f5d76e; } .ph-land.temple { background: #d7b8f3; } .ph-land.crop { background: #a9dc94; }
-.ph-land.empty { background: #e9dfc9; color: #8a7a5a; } .ph-land.sel { outline: 3px solid #d9481f; }
+.ph-land.empty { background: #e9dfc9; color: #5f5238; } .ph-land.sel { outline: 3px solid #d9481f; }
 .ph-mats { display: flex; flex-wrap: wrap; gap: 12px; }
 .ph-mat { border: 2px solid #8a6a35; border-radius: 12px; background: #fbf3e2; padding: 8px; min-width: 300px; }
 .ph-mat.mine { border-color: #d9481f; border-width: 3px; } .ph-mat.active { box-shadow: 0 0 0 3px #f7c531; }
 .ph-mathead { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-bottom: 6px; }
 .ph-seatdot { width: 12px; height: 12px; border-radius: 50%; display: inline-block; }
 .ph-badge { font-size: 11px; border-radius: 10px; padding: 1px 7px; background: #5a3a14; color: #fff; }
-.ph-badge.bless { background: #d4a017; color: #3b2a00; } .ph-badge.move { background: #d9481f; }
+.ph-badge.bless { background: #d4a017; color: #3b2a00; } .ph-badge.move { background: #b23a17; }
 .ph-grid { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4px; }
 .ph-nilespace { grid-column: 1 / 4; background: #bfe0f5; border: 2px solid #1c6fc4; border-radius: 6px; padding: 4px 6px; font-size: 12px; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; min-height: 26px; }
 .ph-colhead { text-align: center; font-weight: bold; font-size: 12px; border-radius: 4px; padding: 2px; }
@@ -444,20 +444,20 @@ const CSS = `
 .ph-cell.zero { background-image: repeating-linear-gradient(45deg, rgba(255,255,255,.0) 0 6px, rgba(255,255,255,.5) 6px 8px); }
 .ph-cell.canal { border-color: #1c6fc4; border-width: 3px; }
 .ph-cell.empty { border: 1px dashed rgba(0,0,0,.12); background: transparent; }
-.ph-cell .ph-val { font-weight: bold; } .ph-cell .ph-pos { color: #7a6a50; float: right; font-size: 10px; }
-.ph-tok { display: block; font-size: 13px; } .ph-tok.none { color: #a99a80; }
-.ph-canalmark { color: #1c6fc4; font-weight: bold; }
+.ph-cell .ph-val { font-weight: bold; } .ph-cell .ph-pos { color: #5a4630; float: right; font-size: 10px; }
+.ph-tok { display: block; font-size: 13px; } .ph-tok.none { color: #6b5d45; }
+.ph-canalmark { color: #14508f; font-weight: bold; }
 .ph-coin { display: inline-flex; align-items: center; justify-content: center; min-width: 20px; height: 20px; border-radius: 50%;
   background: #e8c25a; border: 1px solid #7a5a10; font-size: 11px; font-weight: bold; padding: 0 3px; }
 .ph-coin.wall { background: #8fb8d8; border-color: #0b3b6e; }
-.ph-coin.gone { background: #ccc; color: #777; }
+.ph-coin.gone { background: #ccc; color: #444; }
 .ph-coin.sel, .ph-cell.sel, .ph-nilespace.sel { outline: 3px solid #d9481f; }
 .ph-bld { display: block; margin-top: 2px; }
 .ph-step { display: flex; align-items: center; gap: 4px; margin-top: 2px; }
 .ph-step button { padding: 0 6px; font-size: 13px; line-height: 18px; border-radius: 4px; border: 1px solid #5a3a14; background: #fff; color: #2b1d0e; cursor: pointer; }
 .ph-step button:disabled { opacity: .35; cursor: default; }
-.ph-step .ph-n { font-weight: bold; color: #d9481f; min-width: 14px; text-align: center; }
-.ph-pick { font-size: 11px; border-radius: 4px; border: 1px solid #1c6fc4; background: #eef7ff; cursor: pointer; padding: 0 4px; margin-top: 2px; }
+.ph-step .ph-n { font-weight: bold; color: #a8351a; min-width: 14px; text-align: center; }
+.ph-pick { font-size: 11px; border-radius: 4px; border: 1px solid #1c6fc4; background: #eef7ff; color: #14508f; cursor: pointer; padding: 0 4px; margin-top: 2px; }
 .ph-pick.on { background: #1c6fc4; color: #fff; }
 .ph-res { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; margin-top: 6px; font-size: 12px; }
 .ph-areas { font-size: 11px; color: #5a4630; margin-top: 4px; }
@@ -498,6 +498,19 @@ function markersTaken(view, obs) {
 function keyboard(root) {
   for (const el of root.querySelectorAll(".ph-click")) {
     if (el.tagName === "BUTTON") continue;
+    if (el.querySelector("button")) {
+      // a button may not hold buttons (screen readers lose them): its own click gets a
+      // button of its own, unless its "+" already does the same
+      if (el.dataset.add && el.querySelector(`button[data-add="${el.dataset.add}"]`)) continue;
+      const own = document.createElement("button");
+      own.type = "button";
+      own.className = "ph-pick ph-own";
+      own.textContent = "✓";
+      own.setAttribute("aria-label", el.getAttribute("title") || el.textContent.trim().slice(0, 60));
+      own.addEventListener("click", (e) => { e.stopPropagation(); el.click(); });
+      el.prepend(own);
+      continue;
+    }
     el.setAttribute("tabindex", "0");
     el.setAttribute("role", "button");
     el.addEventListener("keydown", (e) => {
@@ -592,7 +605,7 @@ export function render(ctx) {
       "data-action": a, "data-move": clickable ? a : null, title: `${t(`pharaohs_heir.what.${a}`)} ${t(`pharaohs_heir.perk.${a}`)}`, onclick: clickable ? () => send(a) : null },
     h("strong", null, t(`pharaohs_heir.action.${a}`)),
     clickable ? h("span", { class: "ph-small ph-perk" }, t(`pharaohs_heir.perk.${a}`)) : null,
-    h("span", { class: "ph-small", style: tk ? `color:${SEAT_COLORS[tk.seat % 4]}` : null }, status));
+    h("span", { class: "ph-small" }, tk ? h("span", { style: `color:${SEAT_COLORS[tk.seat % 4]}`, "aria-hidden": "true" }, "● ") : null, status));
   }));
   const who = [];
   if (obs.overseer !== null && obs.overseer !== undefined) who.push(h("span", { class: "ph-small" }, t("pharaohs_heir.overseer", { name: nm(obs.overseer) }), " · "));

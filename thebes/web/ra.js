@@ -3,10 +3,14 @@
 // clickable: every clickable thing is derived from the view's `legal` list.
 //
 // render(ctx) draws the board; describeEvent(line, names, t) turns one log line
-// into a sentence. Clickable SVG elements carry data-move (the move they send),
-// data-god (select a god) or data-discard (a kind to discard), for people and tests.
+// into a sentence; narrate(log, names, t, obs) gives every line its sentence with
+// what the event did (who won which lot, what ended an epoch: ra_log.js).
+// Clickable SVG elements carry data-move (the move they send), data-god (select a
+// god) or data-discard (a kind to discard), for people and tests.
 
 import { svg as s, keyboardClickable } from "./dom.js";
+import { foldRa, narrateRa } from "./ra_log.js";
+import { CIVS, DISASTERS, MONUMENTS, glyph } from "./ra_glyphs.js";
 export const TITLE = "Ra";
 
 
@@ -16,9 +20,6 @@ export const KINDS = ["ra", "god", "gold", "pharaoh", "nile", "flood",
   "fortress", "obelisk", "palace", "pyramid", "temple", "statue", "step-pyramid", "sphinx",
   "funeral", "drought", "unrest", "earthquake"];
 const ORDER = Object.fromEntries(KINDS.map((k, i) => [k, i]));
-const CIVS = ["astronomy", "agriculture", "writing", "religion", "art"];
-const MONUMENTS = ["fortress", "obelisk", "palace", "pyramid", "temple", "statue", "step-pyramid", "sphinx"];
-const DISASTERS = ["funeral", "drought", "unrest", "earthquake"];
 
 // Display groups, left to right (gods on the left, as on the online table).
 const GROUPS = [
@@ -45,74 +46,20 @@ function colorOf(kind) {
 
 function title(text) { return s("title", null, text); }
 
-// A small glyph per category, drawn in a w x w box centred at (cx, cy).
-function glyph(kind, cx, cy, w, fg) {
-  const u = w / 10;
-  const st = { stroke: fg, "stroke-width": Math.max(1.2, u * 0.9), fill: "none", "stroke-linecap": "round", "stroke-linejoin": "round" };
-  if (kind === "ra") {
-    return s("g", null, s("circle", { cx, cy, r: u * 2.6, fill: fg }),
-      ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => {
-        const a = (i * Math.PI) / 4;
-        return s("line", { ...st, x1: cx + Math.cos(a) * u * 3.4, y1: cy + Math.sin(a) * u * 3.4, x2: cx + Math.cos(a) * u * 4.6, y2: cy + Math.sin(a) * u * 4.6 });
-      }));
-  }
-  if (kind === "god") {
-    return s("g", st, s("ellipse", { cx, cy: cy - u * 2.2, rx: u * 1.6, ry: u * 2 }),
-      s("line", { x1: cx, y1: cy - u * 0.2, x2: cx, y2: cy + u * 4.2 }),
-      s("line", { x1: cx - u * 2.6, y1: cy + u * 0.6, x2: cx + u * 2.6, y2: cy + u * 0.6 }));
-  }
-  if (kind === "gold") {
-    return s("g", { fill: fg }, s("rect", { x: cx - u * 3.5, y: cy + u * 0.5, width: u * 3.2, height: u * 2, rx: u * 0.4 }),
-      s("rect", { x: cx + u * 0.3, y: cy + u * 0.5, width: u * 3.2, height: u * 2, rx: u * 0.4 }),
-      s("rect", { x: cx - u * 1.6, y: cy - u * 2, width: u * 3.2, height: u * 2, rx: u * 0.4 }));
-  }
-  if (kind === "pharaoh") {
-    return s("g", st, s("path", { d: `M${cx - u * 3.4},${cy + u * 3.6} L${cx - u * 2.2},${cy - u * 2.4} Q${cx},${cy - u * 4.4} ${cx + u * 2.2},${cy - u * 2.4} L${cx + u * 3.4},${cy + u * 3.6} Z` }),
-      s("circle", { cx, cy: cy + u * 0.2, r: u * 1.3 }));
-  }
-  if (kind === "nile" || kind === "flood") {
-    const waves = [-1.6, 0.4, 2.4].map((dy) => s("path", { d: `M${cx - u * 3.6},${cy + u * dy} q${u * 0.9},${-u * 1.2} ${u * 1.8},0 t${u * 1.8},0 t${u * 1.8},0 t${u * 1.8},0` }));
-    if (kind === "flood") waves.push(s("path", { d: `M${cx},${cy - u * 4.6} q${u * 1.5},${u * 2} 0,${u * 2.4} q${-u * 1.5},${-u * 0.4} 0,${-u * 2.4} Z`, fill: fg }));
-    return s("g", st, waves);
-  }
-  if (CIVS.includes(kind)) {
-    return s("g", st, s("rect", { x: cx - u * 3, y: cy - u * 3.2, width: u * 6, height: u * 6.4, rx: u * 0.8 }),
-      s("line", { x1: cx - u * 1.8, y1: cy - u * 1.4, x2: cx + u * 1.8, y2: cy - u * 1.4 }),
-      s("line", { x1: cx - u * 1.8, y1: cy + u * 0.4, x2: cx + u * 1.8, y2: cy + u * 0.4 }),
-      s("line", { x1: cx - u * 1.8, y1: cy + u * 2.0, x2: cx + u * 0.8, y2: cy + u * 2.0 }));
-  }
-  if (MONUMENTS.includes(kind)) {
-    if (kind === "obelisk") return s("path", { ...st, d: `M${cx - u},${cy + u * 3.8} L${cx - u * 0.7},${cy - u * 2.8} L${cx},${cy - u * 4} L${cx + u * 0.7},${cy - u * 2.8} L${cx + u},${cy + u * 3.8} Z` });
-    if (kind === "step-pyramid") return s("path", { ...st, d: `M${cx - u * 4},${cy + u * 3.5} h${u * 8} v${-u * 2} h${-u * 1.5} v${-u * 2} h${-u * 1.5} v${-u * 2} h${-u * 2} v${u * 2} h${-u * 1.5} v${u * 2} h${-u * 1.5} Z` });
-    if (kind === "pyramid") return s("path", { ...st, d: `M${cx - u * 4},${cy + u * 3.5} L${cx},${cy - u * 3.8} L${cx + u * 4},${cy + u * 3.5} Z` });
-    if (kind === "sphinx") return s("path", { ...st, d: `M${cx - u * 4},${cy + u * 3} h${u * 8} v${-u * 2} h${-u * 3} v${-u * 2.5} q${-u},${-u * 2} ${-u * 2},0 v${u * 2.5} h${-u * 3} Z` });
-    if (kind === "fortress") return s("path", { ...st, d: `M${cx - u * 3.5},${cy + u * 3.5} v${-u * 6} h${u * 1.4} v${u * 1.4} h${u * 1.4} v${-u * 1.4} h${u * 1.4} v${u * 1.4} h${u * 1.4} v${-u * 1.4} h${u * 1.4} v${u * 6} Z` });
-    if (kind === "palace") return s("g", st, s("path", { d: `M${cx - u * 4},${cy - u * 1.6} L${cx},${cy - u * 4} L${cx + u * 4},${cy - u * 1.6} Z` }),
-      ...[-2.6, -0.9, 0.9, 2.6].map((dx) => s("line", { x1: cx + u * dx, y1: cy - u * 1, x2: cx + u * dx, y2: cy + u * 3.5 })));
-    if (kind === "temple") return s("g", st, s("line", { x1: cx - u * 4, y1: cy - u * 3, x2: cx + u * 4, y2: cy - u * 3 }),
-      ...[-2.5, 0, 2.5].map((dx) => s("line", { x1: cx + u * dx, y1: cy - u * 2.4, x2: cx + u * dx, y2: cy + u * 3.5 })));
-    return s("g", st, s("circle", { cx, cy: cy - u * 2.4, r: u * 1.4 }), s("path", { d: `M${cx - u * 2},${cy + u * 3.8} L${cx - u * 1.2},${cy - u * 0.8} h${u * 2.4} L${cx + u * 2},${cy + u * 3.8} Z` }));
-  }
-  if (DISASTERS.includes(kind)) {
-    return s("path", { d: `M${cx + u},${cy - u * 4.5} L${cx - u * 2.4},${cy + u * 0.6} h${u * 2.2} L${cx - u},${cy + u * 4.5} L${cx + u * 2.6},${cy - u * 0.8} h${-u * 2.2} Z`, fill: fg });
-  }
-  return null;
-}
-
 // One tile: a rounded square with a glyph and a short name; disasters have a black border.
-function tile(kind, x, y, w, hgt, t, extra = {}) {
+function tile(kind, x, y, w, hgt, t, extra = {}, count = null) {
   const [bg, fg] = colorOf(kind);
   const disaster = DISASTERS.includes(kind);
   const g = s("g", { class: "tile" + (disaster ? " disaster" : ""), "data-kind": kind, ...extra },
-    title(t(`kind.${kind}`)),
+    title(count === null ? t(`kind.${kind}`) : `${t(`kind.${kind}`)} × ${count}`),
     s("rect", { x, y, width: w, height: hgt, rx: 6, fill: bg, stroke: disaster ? "#000" : "rgba(0,0,0,.35)", "stroke-width": disaster ? 4 : 1 }),
     glyph(kind, x + w / 2, y + hgt * 0.4, Math.min(w, hgt) * 0.62, fg),
     s("text", { x: x + w / 2, y: y + hgt - 6, "text-anchor": "middle", "font-size": Math.max(8, Math.min(11, w / 5)), fill: fg, class: "tile-label" }, t(`short.${kind}`)));
   return g;
 }
 
-function sun(n, cx, cy, r, up, extra = {}) {
-  return s("g", { class: "sun" + (up ? " up" : " down"), ...extra },
+function sun(n, cx, cy, r, up, extra = {}, label = null) {
+  return s("g", { class: "sun" + (up ? " up" : " down"), ...extra }, label ? title(label) : null,
     s("circle", { cx, cy, r, class: "sun-disc" }),
     s("text", { x: cx, y: cy + r * 0.36, "text-anchor": "middle", "font-size": r * 1.05, class: "sun-num" }, String(n)));
 }
@@ -167,12 +114,37 @@ export function describeEvent(line, names, t) {
   return t("log.other", { name: who, event: ev });
 }
 
+// The words of every line of the log, with what each event did (ra_log.js).
+export function narrate(log, names, t, obs) { return narrateRa(log, names, t, obs, describeEvent); }
+
 // ------------------------------------------------------------------ board
-const W = 1000;
+// Two layouts of one drawing: wide (a 1000-unit board) and, on a phone or a tablet,
+// compact (a 380-unit board drawn at least 1:1, at most 560 px wide, so that every
+// clickable piece is at least 44 px).
+const WIDE = {
+  W: 1000, boardH: 278, lbl: [24, 42], cells: [170, 46, 38, 17], endY: 70, count: [650, 44], epoch: [976, 44, "end"],
+  ra: [88, 178, 1], centre: [720, 152, 30], bag: [880, 150], trackLbl: [172, 104],
+  slot: (i) => [172 + i * 60, 114, 54, 68], status: [172, 212], panelY: 292,
+  sunR: 17, sunStep: 40, tile: [44, 56],
+};
+const COMPACT = {
+  W: 380, boardH: 436, lbl: [14, 22], cells: [104, 27, 20, 11], endY: 44, count: [14, 46], epoch: [14, 76, "start"],
+  ra: [64, 150, 0.8], centre: [192, 150, 26], bag: [316, 146], trackLbl: [14, 222],
+  slot: (i) => [14 + (i % 4) * 90, 232 + Math.floor(i / 4) * 76, 84, 70], status: [14, 406], panelY: 446,
+  sunR: 23, sunStep: 52, tile: [48, 56],
+};
+const COMPACT_BELOW = 1000; // px of board width under which the compact layout is used (phones, tablets)
+let relayout = null; // the latest redraw, called when the width crosses COMPACT_BELOW
+let laidCompact = null; // the layout last drawn, and the board it was drawn in
+let laidBoard = null;
+if (typeof window !== "undefined") {
+  window.addEventListener("resize", () => {
+    if (relayout && laidBoard && laidBoard.isConnected && (laidBoard.clientWidth < COMPACT_BELOW) !== laidCompact) relayout();
+  });
+}
 let helpOpen = false; // the "How to play" box stays as the player left it
 const seenTallies = {}; // game id -> epochs scored when last drawn
 const prevTrack = {}; // game id -> the auction track when last drawn
-const PANEL_Y = 292;
 const PANEL_H = 134;
 
 export function render(ctx) {
@@ -188,9 +160,14 @@ export function render(ctx) {
   const discards = discardOptions(legal);
   if (!godMoves.length) ui.god = false;
   if (!ui.discard) ui.discard = [];
+  const compact = (board.clientWidth || window.innerWidth) < COMPACT_BELOW;
+  relayout = redraw;
+  laidCompact = compact;
+  laidBoard = board;
+  const G = compact ? COMPACT : WIDE;
+  const W = G.W;
 
-  const height = PANEL_Y + n * (PANEL_H + 10) + 6;
-  const svg = s("svg", { viewBox: `0 0 ${W} ${height}`, class: "ra-board", role: "img", "aria-label": "Ra",
+  const svg = s("svg", { class: "ra-board" + (compact ? " compact" : ""), role: "group", "aria-label": "Ra",
     "data-epoch": String(obs.epoch), "data-phase": obs.phase });
   svg.append(s("defs", null,
     s("radialGradient", { id: "sunGrad" }, s("stop", { offset: "0%", "stop-color": "#fff6c2" }), s("stop", { offset: "70%", "stop-color": "#f7c531" }), s("stop", { offset: "100%", "stop-color": "#e09a10" })),
@@ -199,51 +176,55 @@ export function render(ctx) {
       s("feGaussianBlur", { stdDeviation: 4, result: "b" }), s("feMerge", null, s("feMergeNode", { in: "b" }), s("feMergeNode", { in: "SourceGraphic" })))));
 
   // board
-  svg.append(s("rect", { x: 4, y: 4, width: W - 8, height: 278, rx: 16, fill: "url(#boardGrad)", stroke: "#8a6a35", "stroke-width": 3 }));
+  svg.append(s("rect", { x: 4, y: 4, width: W - 8, height: G.boardH, rx: 16, fill: "url(#boardGrad)", stroke: "#8a6a35", "stroke-width": 3 }));
 
   // Ra track: one dot per Ra tile drawn, against the number that ends the epoch
-  svg.append(s("text", { x: 24, y: 42, class: "lbl" }, t("ra.ratrack")));
+  svg.append(s("text", { x: G.lbl[0], y: G.lbl[1], class: "lbl" }, t("ra.ratrack")));
+  const [c0, cStep, cy, cr] = G.cells;
   const end = obs.ra_track_end;
+  // the last lot or epoch end stays visible until the next action (the log says the same)
+  const last = foldRa(ctx.log || view.log || [], n, obs).last;
+  const raShown = last && last.kind === "epoch" && last.reason === "ra" ? last.ra : obs.ra_track;
   for (let i = 0; i < 10; i++) {
-    const cx = 170 + i * 46;
+    const cx = c0 + i * cStep;
     const used = i < end;
-    const filled = i < obs.ra_track;
+    const filled = i < raShown;
     svg.append(s("g", { class: "ra-cell" + (filled ? " filled" : "") },
-      s("circle", { cx, cy: 38, r: 17, fill: used ? "#fff8e6" : "#d9c6a0", stroke: i === end - 1 ? "#b3261e" : "#8a6a35", "stroke-width": i === end - 1 ? 3 : 1.2, opacity: used ? 1 : 0.5 }),
-      filled ? s("circle", { cx, cy: 38, r: 10, fill: "#e8731a", class: "ra-dot" }) : s("text", { x: cx, y: 43, "text-anchor": "middle", class: "cell-num" }, String(i + 1))));
-    if (i === end - 1) svg.append(s("text", { x: cx, y: 70, "text-anchor": "middle", class: "lbl small red" }, `${end} = ${t("ra.ratrack.end")}`));
+      s("circle", { cx, cy, r: cr, fill: used ? "#fff8e6" : "#d9c6a0", stroke: i === end - 1 ? "#b3261e" : "#8a6a35", "stroke-width": i === end - 1 ? 3 : 1.2, opacity: used ? 1 : 0.5 }),
+      filled ? s("circle", { cx, cy, r: cr * 0.6, fill: "#e8731a", class: "ra-dot" }) : s("text", { x: cx, y: cy + cr * 0.3, "text-anchor": "middle", class: "cell-num" + (compact ? " small" : "") }, String(i + 1))));
+    if (i === end - 1) svg.append(s("text", { x: cx, y: G.endY, "text-anchor": "middle", class: "lbl small red" }, `${end} = ${t("ra.ratrack.end")}`));
   }
-  svg.append(s("text", { x: 650, y: 44, class: "ra-count" }, `${obs.ra_track} / ${end}`));
-  svg.append(s("text", { x: W - 24, y: 44, "text-anchor": "end", class: "epoch" }, t("ra.epoch", { epoch: obs.epoch })));
+  svg.append(s("text", { x: G.count[0], y: G.count[1], class: "ra-count" }, `${raShown} / ${end}`));
+  svg.append(s("text", { x: G.epoch[0], y: G.epoch[1], "text-anchor": G.epoch[2], class: "epoch" }, t("ra.epoch", { epoch: obs.epoch })));
 
   // Ra figure: click to invoke Ra; during an auction, the Ra player's name on it
   const auction = obs.auction;
   const raClickable = legal.has("ra");
   const raG = s("g", { class: "ra-figure" + (raClickable ? " clickable" : ""), "data-move": raClickable ? "ra" : null,
     onclick: raClickable ? () => send("ra") : null });
-  const rx = 88, ry = 178;
+  const [rx, ry, rs] = G.ra;
   for (let i = 0; i < 12; i++) {
     const a = (i * Math.PI) / 6;
-    raG.append(s("line", { x1: rx + Math.cos(a) * 52, y1: ry + Math.sin(a) * 52, x2: rx + Math.cos(a) * 68, y2: ry + Math.sin(a) * 68, stroke: "#d9481f", "stroke-width": 5, "stroke-linecap": "round" }));
+    raG.append(s("line", { x1: rx + Math.cos(a) * 52 * rs, y1: ry + Math.sin(a) * 52 * rs, x2: rx + Math.cos(a) * 68 * rs, y2: ry + Math.sin(a) * 68 * rs, stroke: "#d9481f", "stroke-width": 5, "stroke-linecap": "round" }));
   }
-  raG.append(s("circle", { cx: rx, cy: ry, r: 50, fill: "#d9481f", stroke: "#7a1f06", "stroke-width": 3 }));
-  raG.append(s("text", { x: rx, y: ry + (auction ? -4 : 12), "text-anchor": "middle", class: "ra-word" }, t("ra.rabutton")));
+  raG.append(s("circle", { cx: rx, cy: ry, r: 50 * rs, fill: "#d9481f", stroke: "#7a1f06", "stroke-width": 3 }));
+  raG.append(s("text", { x: rx, y: ry + (auction ? -4 : 12) * rs, "text-anchor": "middle", class: "ra-word" }, t("ra.rabutton")));
   if (auction) {
     const raName = nameOf(view, auction.ra_player, t);
-    const fit = raName.length > 10 ? { textLength: 88, lengthAdjust: "spacingAndGlyphs" } : {};
-    raG.append(s("text", { x: rx, y: ry + 26, "text-anchor": "middle", class: "ra-name " + (auction.kind === "drawn" ? "white" : "yellow"), ...fit }, raName));
+    const fit = raName.length > 10 ? { textLength: 88 * rs, lengthAdjust: "spacingAndGlyphs" } : {};
+    raG.append(s("text", { x: rx, y: ry + 26 * rs, "text-anchor": "middle", class: "ra-name " + (auction.kind === "drawn" ? "white" : "yellow"), ...fit }, raName));
   }
   raG.append(title(raClickable ? t("ra.hint.turn") : t("ra.rabutton")));
   svg.append(raG);
 
   // auction track
-  svg.append(s("text", { x: 172, y: 104, class: "lbl" }, t("ra.auctiontrack")));
+  svg.append(s("text", { x: G.trackLbl[0], y: G.trackLbl[1], class: "lbl" }, t("ra.auctiontrack")));
   const track = obs.auction_track || [];
   // a tile that has just come onto the track is marked for a moment
   const before = prevTrack[view.id];
   prevTrack[view.id] = track.slice();
   for (let i = 0; i < 8; i++) {
-    const x = 172 + i * 60, y = 114, w = 54, hh = 68;
+    const [x, y, w, hh] = G.slot(i);
     svg.append(s("rect", { x, y, width: w, height: hh, rx: 7, fill: "rgba(120,80,30,.12)", stroke: "#a58650", "stroke-dasharray": "4 3" }));
     const kind = track[i];
     if (!kind) continue;
@@ -254,20 +235,38 @@ export function render(ctx) {
     if (before && before[i] !== kind) tl.classList.add("fresh");
     svg.append(tl);
   }
+  // the track just emptied: the lot taken (or discarded) shown faded, and why
+  const trackEmpty = !track.some(Boolean);
+  if (last && trackEmpty && !auction) {
+    const lot = last.kind === "lot" ? last : last.lot;
+    const shown = lot ? lot.tiles : last.tiles;
+    shown.slice(0, 8).forEach((kind, i) => {
+      const [x, y, w, hh] = G.slot(i);
+      const g = tile(kind, x, y, w, hh, t, { class: "tile last-lot" + (DISASTERS.includes(kind) ? " disaster" : "") });
+      g.setAttribute("opacity", "0.5");
+      svg.append(g);
+    });
+    const said = [];
+    if (last.kind === "epoch") said.push(t(`ra.last.epoch.${last.reason}`, { epoch: last.epoch, ra: last.ra, end: last.end }));
+    if (lot) said.push(t(lot.tiles.length ? "ra.last.lot" : "ra.last.lot.empty", { name: nameOf(view, lot.seat, t), sun: lot.sun, centre: lot.centre }));
+    svg.append(s("g", { id: "ra-last", class: "last-said" },
+      said.map((line, i) => s("text", { x: G.status[0], y: G.status[1] + i * 22, class: i ? "lbl small" : "lbl auction-line" }, line))));
+  }
   // auction status under the track
   if (auction) {
     const key = `ra.auction.${auction.kind}`;
-    svg.append(s("text", { x: 172, y: 212, class: "lbl auction-line" }, t(key, { name: nameOf(view, auction.ra_player, t) })));
-    svg.append(s("text", { x: 172, y: 234, class: "lbl small" },
+    svg.append(s("text", { x: G.status[0], y: G.status[1], class: "lbl auction-line" }, t(key, { name: nameOf(view, auction.ra_player, t) })));
+    svg.append(s("text", { x: G.status[0], y: G.status[1] + 22, class: "lbl small" },
       auction.high_bid !== null && auction.high_bid !== undefined ? t("ra.highbid", { n: auction.high_bid, name: nameOf(view, auction.high_bidder, t) }) : t("ra.nohighbid")));
   }
 
   // centre sun
-  svg.append(sun(obs.centre_sun, 720, 152, 30, true, { class: "sun up centre" }));
-  svg.append(s("text", { x: 720, y: 204, "text-anchor": "middle", class: "lbl small" }, t("ra.centre")));
+  const [ccx, ccy, ccr] = G.centre;
+  svg.append(sun(obs.centre_sun, ccx, ccy, ccr, true, { class: "sun up centre" }, `${t("ra.centre")}: ${obs.centre_sun}`));
+  svg.append(s("text", { x: ccx, y: ccy + ccr + 22, "text-anchor": "middle", class: "lbl small" }, t("ra.centre")));
 
   // the bag (click to draw), or the cross (click to pass) during an auction
-  const bx = 880, by = 150;
+  const [bx, by] = G.bag;
   if (auction || canPass) {
     const g = s("g", { class: "pass-cross" + (canPass ? " clickable" : " inactive"), "data-move": canPass ? "pass" : null,
       onclick: canPass ? () => send("pass") : null },
@@ -286,51 +285,58 @@ export function render(ctx) {
     svg.append(g, s("text", { x: bx, y: by + 56, "text-anchor": "middle", class: "lbl small" }, t("ra.bag.left", { n: obs.bag_total })));
   }
 
-  // players' displays
+  // players' displays: name, fame and auction state; suns; tiles grouped by category
   const discarding = obs.discard && obs.discard.seat === me && discards.length > 0;
   const discardable = new Set(discards.flat());
+  const [tw, th] = G.tile;
+  let y = G.panelY;
   for (let p = 0; p < n; p++) {
     const seat = obs.seats[p];
-    const y = PANEL_Y + p * (PANEL_H + 10);
     const active = toMove === p && obs.phase !== "over";
     const panel = s("g", { class: "panel" + (active ? " active" : "") + (p === me ? " mine" : ""), "data-seat": String(p + 1) });
-    panel.append(s("rect", { x: 4, y, width: W - 8, height: PANEL_H, rx: 12, class: "panel-bg" }));
+    const bg = s("rect", { x: 4, y, width: W - 8, height: PANEL_H, rx: 12, class: "panel-bg" });
+    panel.append(bg);
     // name (highlighted for the player to move), fame, auction state
     const nm = nameOf(view, p, t) + (p === me ? ` (${t("create.you")})` : "");
-    if (active) panel.append(s("rect", { x: 14, y: y + 10, width: Math.min(236, 14 + nm.length * 12.6), height: 30, rx: 6, class: "name-hl" }));
+    if (active) panel.append(s("rect", { x: 14, y: y + 10, width: Math.min(compact ? W - 28 : 236, 14 + nm.length * 12.6), height: 30, rx: 6, class: "name-hl" }));
     panel.append(s("text", { x: 22, y: y + 32, class: "pname" + (active ? " active" : "") }, nm));
     panel.append(s("text", { x: 22, y: y + 58, class: "fame" }, t("ra.fame", { n: seat.fame })));
     if (auction) {
       const bid = (auction.bids || []).find((b) => b[0] === p);
       if (bid) panel.append(s("text", { x: 130, y: y + 58, class: "bidstate" + (bid[1] === null ? " passed" : "") }, bid[1] === null ? t("ra.passed") : t("ra.bid", { n: bid[1] })));
-      if (auction.ra_player === p) panel.append(s("g", { class: "mini-ra" }, s("circle", { cx: 226, cy: y + 52, r: 11, fill: "#d9481f" }), s("text", { x: 226, y: y + 56, "text-anchor": "middle", class: "mini-ra-t" }, "Ra")));
+      const mx = compact ? W - 30 : 226;
+      if (auction.ra_player === p) panel.append(s("g", { class: "mini-ra" }, s("circle", { cx: mx, cy: y + 52, r: 11, fill: "#d9481f" }), s("text", { x: mx, y: y + 56, "text-anchor": "middle", class: "mini-ra-t" }, "Ra")));
     }
     // suns face up (clickable to bid) and face down
-    let sx = 30;
+    const sunY = compact ? y + 66 + G.sunR : y + 100;
+    let sx = 12 + G.sunR;
     for (const v of seat.suns_up) {
       const canBid = p === me && bidMoves.includes(v);
-      const g = sun(v, sx, y + 100, 17, true, canBid ? { class: "sun up clickable", "data-move": `bid ${v}`, onclick: () => send(`bid ${v}`) } : {});
-      if (canBid) g.append(title(t("ra.bid", { n: v })));
+      const g = sun(v, sx, sunY, G.sunR, true, canBid ? { class: "sun up clickable", "data-move": `bid ${v}`, onclick: () => send(`bid ${v}`) } : {});
+      g.append(title(canBid ? t("ra.bid", { n: v }) : t("ra.sun.up", { n: v })));
       panel.append(g);
-      sx += 40;
+      sx += G.sunStep;
     }
     if (seat.suns_down.length) sx += 8;
     for (const v of seat.suns_down) {
-      panel.append(sun(v, sx, y + 100, 17, false, {}));
-      sx += 40;
+      panel.append(sun(v, sx, sunY, G.sunR, false, {}, t("ra.sun.down", { n: v })));
+      sx += G.sunStep;
     }
-    // display, grouped by category with counts
+    // display, grouped by category with counts (compact: in rows under the suns)
     const disp = { ...(seat.display || {}) };
     if (seat.gods !== undefined) disp.god = seat.gods;
-    let x = Math.max(250, sx + 4);
-    const tw = 44, th = 56, ty = y + 44;
+    let x = compact ? 12 : Math.max(250, sx + 4);
+    let ty = compact ? sunY + G.sunR + 12 : y + 44;
+    let rows = 0;
     for (const [catKey, kinds] of GROUPS) {
       const held = kinds.filter((k) => disp[k] > 0);
       if (!held.length) continue;
       const label = t(catKey);
       const groupStart = x;
-      panel.append(s("text", { x, y: y + 36, class: "cat" }, label));
+      if (!compact) panel.append(s("text", { x, y: y + 36, class: "cat" }, label));
       for (const k of held) {
+        if (compact && x + tw > W - 8) { x = 12; ty += th + 8; rows += 1; }
+        if (compact && rows === 0) rows = 1;
         let extra = {};
         let onclick = null;
         if (catKey === "cat.gods" && p === me && godMoves.length) {
@@ -343,7 +349,7 @@ export function render(ctx) {
             onclick = () => { ui.discard = next; redraw(); };
           }
         }
-        const tl = tile(k, x, ty, tw, th, t, extra);
+        const tl = tile(k, x, ty, tw, th, t, extra, disp[k]);
         if (onclick) tl.addEventListener("click", onclick);
         const chosen = discarding && p === me ? ui.discard.filter((d) => d === k).length : 0;
         if (chosen) {
@@ -353,12 +359,16 @@ export function render(ctx) {
         tl.append(s("circle", { cx: x + tw - 3, cy: ty + 3, r: 10, class: "count-bg" }),
           s("text", { x: x + tw - 3, y: ty + 7, "text-anchor": "middle", class: "count" }, String(disp[k])));
         panel.append(tl);
-        x += tw + 5;
+        x += tw + (compact ? 6 : 5);
       }
-      x = Math.max(x, groupStart + label.length * 6.6 + 4) + 12;
+      x = compact ? x + 6 : Math.max(x, groupStart + label.length * 6.6 + 4) + 12;
     }
+    const height = compact ? (rows ? ty + th + 10 - y : sunY + G.sunR + 12 - y) : PANEL_H;
+    bg.setAttribute("height", String(height));
     svg.append(panel);
+    y += height + 10;
   }
+  svg.setAttribute("viewBox", `0 0 ${W} ${y - 4}`);
   // keyboard: every clickable thing is a focusable button (Enter or Space clicks it)
   keyboardClickable(svg);
   board.replaceChildren(svg);

@@ -5,7 +5,8 @@
 // no legal moves), or as the plain observation when the game has no table module.
 import { adoptStyle, h } from "./dom.js";
 import { api, store } from "./net.js";
-import { t, addStrings, getLang } from "./i18n.js";
+import { t, addStrings, getLang, has } from "./i18n.js";
+import { logWords, seatNames, sortBots } from "./logwords.js";
 
 addStrings({
   en: {
@@ -211,7 +212,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
   const actionsEl = h("div", { class: "action-bar", id: "action-bar" });
   const boardEl = h("div", { class: "board", id: "board" });
   const belowEl = h("div", { class: "below", id: "below" });
-  const logList = h("ol", { class: "log replay-log", id: "log", start: "0" });
+  const logList = h("ol", { class: "log replay-log", id: "log", start: "0", tabindex: "0", "aria-label": t("game.log") });
   const logTitle = h("h2", null, t("game.log"));
   const logBox = h("aside", { class: "log-box" }, logTitle, logList);
   root.replaceChildren(h("div", { class: "game-page replay-page", id: "replay" },
@@ -278,15 +279,24 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     drawBar();
     tick();
   }
+  // Playing keeps to the clock: event k of the run is due k / speed seconds after it
+  // started; when fetching and drawing are slower than that, it jumps to the event due
+  // (so 16 events/s is 16 events/s, not 1 / (1/16 s + the time to draw)).
   function tick() {
     clearTimeout(playTimer);
     if (!st.playing) return;
-    playTimer = setTimeout(async () => {
-      if (!st.playing || st.closed) return;
+    const started = performance.now();
+    const from = st.index;
+    const speed = st.speed;
+    const step = async () => {
+      if (!st.playing || st.closed || st.speed !== speed) return;
       if (st.index >= st.total) { stop(); return; }
-      await goTo(st.index + 1);
-      tick();
-    }, 1000 / st.speed);
+      const due = from + Math.floor(((performance.now() - started) * speed) / 1000);
+      await goTo(Math.min(st.total, Math.max(due, st.index + 1)));
+      const next = started + ((st.index - from + 1) * 1000) / speed;
+      playTimer = setTimeout(step, Math.max(0, next - performance.now()));
+    };
+    playTimer = setTimeout(step, 1000 / speed);
   }
   function stop() { st.playing = false; clearTimeout(playTimer); drawBar(); }
 
@@ -298,7 +308,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     if (v) {
       if (v.imported) persp = t("replay.persp.imported");
       else if (v.perspective === "omniscient") persp = t("replay.persp.omniscient");
-      else if (v.perspective === "seat") persp = t("replay.persp.seat", { seat: v.seat, name: seatName(shownNames(v.names, v.players), v.seat) });
+      else if (v.perspective === "seat") persp = t("replay.persp.seat", { seat: v.seat, name: seatName(shownNames(seatNames(v.names, v.seats, t, has), v.players), v.seat) });
       else persp = t("replay.persp.public");
     }
     const canDownload = v && !v.imported && (v.finished || !v.hidden_information); // as GET /record allows
@@ -356,25 +366,19 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     bar.pos.textContent = t("replay.position", { n, total });
   }
 
-  function describeLine(line, names, mod) {
-    try {
-      if (mod && mod.describeEvent) return mod.describeEvent(line, names, t);
-    } catch (_) { /* an odd line: the plain text */ }
-    return line.seat ? t("log.other", { name: seatName(names, line.seat), event: line.event }) : t("log.chance", { event: line.event });
-  }
-
   function drawLog() {
     const v = st.view;
     const mod = v && tables[v.game];
-    const names = v ? shownNames(v.names, v.players) : [];
+    const names = v ? shownNames(seatNames(v.names, v.seats, t, has), v.players) : [];
     const n = st.shown < 0 ? st.index : st.shown;
     logTitle.textContent = t("game.log");
+    const words = logWords(mod, st.log, names, t, v ? v.observation : null);
     logList.replaceChildren(h("li", { class: "chance" + (n === 0 ? " current" : ""), "data-index": "-1", value: "0", onclick: () => { stop(); goTo(0); } }, t("replay.start.label")),
-      ...st.log.map((line) => h("li", {
+      ...st.log.map((line, i) => h("li", {
         class: `${line.seat ? "move" : "chance"}${line.index < n - 1 ? " done" : line.index === n - 1 ? " current" : " ahead"}`,
         "data-index": String(line.index), value: String(line.index + 1),
         onclick: () => { stop(); goTo(line.index + 1); },
-      }, describeLine(line, names, mod))));
+      }, words[i])));
     const cur = logList.querySelector("li.current");
     if (cur) {
       const top = cur.offsetTop - logList.offsetTop;
@@ -388,13 +392,13 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     boardEl.dataset.index = String(v.index);
     boardEl.dataset.version = String(v.index);
     boardEl.dataset.status = v.status;
-    const names = shownNames(v.names, v.players);
+    const names = shownNames(seatNames(v.names, v.seats, t, has), v.players);
     const view = { ...v, names, legal: [] };
     const mod = tables[v.game];
     noteEl.textContent = (!v.finished && !v.imported ? t("replay.live") + " " : "") + t("replay.keys");
     if (mod && mod.render) {
       try {
-        mod.render({ view, board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send: () => {}, t, ui, redraw: drawBoard, h, notify: () => {} });
+        mod.render({ view, log: st.log.slice(0, v.index), board: boardEl, hint: hintEl, actions: actionsEl, below: belowEl, send: () => {}, t, ui, redraw: drawBoard, h, notify: () => {} });
         actionsEl.replaceChildren();
         return;
       } catch (err) {
@@ -486,7 +490,7 @@ function showUpload(root) {
   function defaultSeats() {
     const gm = gameMeta();
     const players = st.parsed && Number.isInteger(st.parsed.players) ? st.parsed.players : 0;
-    const bots = (gm && gm.bots && gm.bots.length ? gm.bots : (st.meta && st.meta.bots) || ["random"]);
+    const bots = sortBots(gm && gm.bots && gm.bots.length ? gm.bots : (st.meta && st.meta.bots) || ["random"]);
     const best = ["medium", "greedy"].find((b) => bots.includes(b)) || bots[0];
     const seats = [];
     for (let i = 0; i < Math.min(players, 12); i++) seats.push(st.seats[i] || (i === 0 ? { kind: "human", bot: best } : { kind: "bot", bot: best }));

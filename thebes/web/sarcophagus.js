@@ -397,7 +397,20 @@ export function describeEvent(line, names, t) {
 // ------------------------------------------------------------------ module state
 // Kept per game id across renders (the page's `ui` is reset at every new version).
 const reveals = {};   // game id -> {shown, timer}
-const histories = {};   // game id -> {obs: previous observation, news: [[key, vars]...], version}
+const histories = {};   // game id -> {obs: previous observation, news: [[key, vars]...], version, said}
+let lastSaid = null;    // the history of the game last drawn (its `said`: log index -> news)
+
+// The log in words, each event followed by what the rules did with it (claims, ties,
+// discards) as this page saw it happen: a page opened mid-game says it from then on.
+export function narrate(log, names, t, obs) {
+  const said = (lastSaid && lastSaid.said) || new Map();
+  const view = { names };
+  return log.map((line) => {
+    const words = describeEvent(line, names, t);
+    const news = said.get(line.index);
+    return news ? [words, ...news.map((item) => newsText(item, view, t))].join(" ") : words;
+  });
+}
 let helpOpen = false;
 let dragged = false;  // a drag just ended: the click that follows it is not a choice
 
@@ -459,10 +472,27 @@ const TILE = 80;          // a pyramid tile (unit square of the spec)
 const PX = 24, PY = 56;   // the pyramid's top-left corner (row f starts at PX)
 const RX = 540;           // the right column (hand, seats)
 const RW = W - RX - 8;
+const COMPACT_BELOW = 1000; // px of board width under which the column goes under the pyramid (phones, tablets)
+let relayout = null;
+let laidCompact = null; // the layout last drawn, and the board it was drawn in
+let laidBoard = null;
+if (typeof window !== "undefined") {
+  window.addEventListener("resize", () => {
+    if (relayout && laidBoard && laidBoard.isConnected && (laidBoard.clientWidth < COMPACT_BELOW) !== laidCompact) relayout();
+  });
+}
 
 export function render(ctx) {
   const { view, board, hint, actions, below, send, t, ui, redraw, h } = ctx;
   addStyle();
+  // on a phone the right column (hand, seats) goes under the pyramid, its pieces larger,
+  // so that the board is drawn about 0.7:1 and every clickable piece is at least 44 px
+  const compact = (board.clientWidth || window.innerWidth) < COMPACT_BELOW;
+  relayout = redraw;
+  laidCompact = compact;
+  laidBoard = board;
+  const RW = compact ? RX - 16 : W - RX - 8; // eslint-disable-line no-shadow
+  const col = s("g", { class: "sarc-column" });
   const obs = view.observation;
   const legal = new Set(view.legal || []);
   const me = view.seat ? view.seat - 1 : null;
@@ -484,7 +514,10 @@ export function render(ctx) {
   if (hist.obs && view.version > hist.version) {
     const fresh = happenings(hist.obs, obs);
     if (fresh.length) hist.news = fresh.concat(hist.news).slice(0, 6);
+    // the log says it too, after the event that did it (narrate)
+    if (fresh.length) (hist.said || (hist.said = new Map())).set(view.version - 1, fresh);
   }
+  lastSaid = hist;
   if (view.version !== hist.version) { hist.obs = obs; hist.version = view.version; }
 
   // the final reveal, one sarcophagus tile a second
@@ -541,7 +574,7 @@ export function render(ctx) {
   const topLeft = obs.top_left;
 
   // ---------------------------------------------------------------- svg
-  const svg = s("svg", { class: "sarc-board", role: "img", "aria-label": TITLE, "data-phase": obs.phase,
+  const svg = s("svg", { class: "sarc-board" + (compact ? " compact" : ""), role: "group", "aria-label": TITLE, "data-phase": obs.phase,
     "data-turn-coin": obs.coin === null || obs.coin === undefined ? null : String(obs.coin) });
   svg.append(s("defs", null,
     s("linearGradient", { id: "sarcSand", x1: 0, y1: 0, x2: 0, y2: 1 }, s("stop", { offset: "0%", "stop-color": "#f3e2bd" }), s("stop", { offset: "100%", "stop-color": "#dcc08a" })),
@@ -642,15 +675,18 @@ export function render(ctx) {
   let ry = 4;
   if (me !== null) {
     const hand = obs.hand || [];
-    const hh = 92;
+    const r = compact ? Math.min(33, (RW - 28) / Math.max(1, Math.min(7, hand.length)) / 2 - 2)
+      : Math.min(17, (RW - 28) / Math.max(1, hand.length) / 2 - 2);
+    const perRowCoins = compact ? Math.max(1, Math.floor((RW - 28) / (2 * r + 4))) : hand.length || 1;
+    const coinRows = Math.max(1, Math.ceil(hand.length / perRowCoins));
+    const hh = compact ? 48 + coinRows * (2 * r + 6) : 92;
     const hg = s("g", { class: "hand", id: "sarc-hand" });
     hg.append(s("rect", { x: RX, y: ry, width: RW, height: hh, rx: 12, class: "panel-bg" }));
     hg.append(s("text", { x: RX + 14, y: ry + 24, class: "pname" }, t("sarcophagus.yourcoins")),
       s("text", { x: RX + 130, y: ry + 24, class: "lbl small", ...fit(t("sarcophagus.coinhelp"), RW - 142) }, hand.length ? (placeMoves.length ? t("sarcophagus.coinhelp") : "") : t("sarcophagus.nocoins")));
-    const r = Math.min(17, (RW - 28) / Math.max(1, hand.length) / 2 - 2);
     hand.forEach((v, k) => {
-      const cx = RX + 14 + r + k * (2 * r + 4);
-      const cy = ry + 60;
+      const cx = RX + 14 + r + (k % perRowCoins) * (2 * r + 4);
+      const cy = compact ? ry + 44 + r + Math.floor(k / perRowCoins) * (2 * r + 6) : ry + 60;
       const ok = valuesOk.has(v);
       let move = null;
       let onclick = null;
@@ -670,16 +706,17 @@ export function render(ctx) {
         s("circle", { cx, cy, r: r + 2, fill: "none", stroke: "none", class: "hl" }));
       hg.append(g);
     });
-    svg.append(hg);
+    col.append(hg);
     ry += hh + 8;
   }
-  const perRow = Math.floor((RW - 28) / 40);
+  const ct = compact ? 64 : 36; // a claimed tile's side
+  const perRow = Math.floor((RW - 28) / (ct + 4));
   for (let p = 0; p < n; p++) {
     const claimed = (obs.claimed[p] || []).filter((tile) => !hiddenTiles.has(tile));
     const lots = obs.sarcophagi[p] || [];
     const items = claimed.length + lots.filter((lot) => !lot.tile || hiddenTiles.has(lot.tile)).length;
     const rows = Math.max(1, Math.ceil(items / perRow));
-    const ph = 62 + rows * 42 + (fameOf(claimed).bonuses.length ? 16 : 0);
+    const ph = 62 + rows * (ct + 6) + (fameOf(claimed).bonuses.length ? 16 : 0);
     const active = obs.to_move === p && obs.phase !== "over";
     const panel = s("g", { class: "panel" + (active ? " active" : "") + (p === me ? " mine" : ""), "data-seat": String(p + 1) });
     panel.append(s("rect", { x: RX, y: ry, width: RW, height: ph, rx: 12, class: "panel-bg" }));
@@ -696,15 +733,15 @@ export function render(ctx) {
     if (top) panel.append(s("text", { x: RX + 14, y: ry + 62, class: "lbl small", "data-bonus": String(f.bonus), ...fit(bonusText(f, t), RW - 28) }, bonusText(f, t)));
     // claimed tiles (clickable to discard to a trap), then the sarcophagus tiles
     let k = 0;
-    const place = () => { const x = RX + 14 + (k % perRow) * 40; const y = ry + 56 + top + Math.floor(k / perRow) * 42; k += 1; return [x, y]; };
+    const place = () => { const x = RX + 14 + (k % perRow) * (ct + 4); const y = ry + 56 + top + Math.floor(k / perRow) * (ct + 6); k += 1; return [x, y]; };
     if (!items) panel.append(s("text", { x: RX + 14, y: ry + 82, class: "lbl small" }, t("sarcophagus.claimed.none")));
     for (const tile of claimed.slice().sort((a, b) => tileOrder(a) - tileOrder(b))) {
       const [x, y] = place();
       const can = p === me && discardTiles.includes(tile) && !revealing;
       const move = can ? `discard ${tile}` : null;
       const g = s("g", { class: "claimed" + (can ? " clickable" : ""), "data-move": move, onclick: can ? () => send(move) : null },
-        tileFace(tile, x, y, 36, t, { class: "tile up" + (justShown && justShown.seat === p && justShown.tile === tile ? " flip" : "") }),
-        s("rect", { x, y, width: 36, height: 36, rx: 3, fill: "none", stroke: "none", class: "hl" }));
+        tileFace(tile, x, y, ct, t, { class: "tile up" + (justShown && justShown.seat === p && justShown.tile === tile ? " flip" : "") }),
+        s("rect", { x, y, width: ct, height: ct, rx: 3, fill: "none", stroke: "none", class: "hl" }));
       panel.append(g);
     }
     lots.forEach((lot, j) => {
@@ -712,8 +749,8 @@ export function render(ctx) {
       if (lot.tile && !hiddenTiles.has(lot.tile)) return;
       const [x, y] = place();
       const g = s("g", { class: "lot", "data-lot": String(j) });
-      g.append(tileFace(null, x, y, 36, t));
-      g.append(s("text", { x: x + 18, y: y + 33, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, "⚱"));
+      g.append(tileFace(null, x, y, ct, t));
+      g.append(s("text", { x: x + ct / 2, y: y + ct - 3, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, "⚱"));
       const tip = [t("sarcophagus.lot", { n: lot.coins })];
       if (lot.values) tip.push(t("sarcophagus.lot.values", { values: lot.values.join(" ") || "—" }));
       lot.values ? lot.values.forEach((v, c) => g.append(coin(p, v, x + 8 + c * 10, y + 8, 6, t)))
@@ -721,7 +758,7 @@ export function render(ctx) {
       g.append(title(tip.join(" · ")));
       panel.append(g);
     });
-    svg.append(panel);
+    col.append(panel);
     ry += ph + 8;
   }
   // last tie, under the seats
@@ -732,12 +769,17 @@ export function render(ctx) {
       s("text", { x: RX + 6, y: ry + 14, class: "lbl small", style: "fill:#e9dcc0" }, t("sarcophagus.lasttie", { pos: tie.pos, tile: tileLabel(tie.tile, t) })),
       s("text", { x: RX + 6, y: ry + 30, class: "lbl small", style: "fill:#e9dcc0",
         ...fit(t("sarcophagus.lasttie.coins", { coins }), RW - 12) }, t("sarcophagus.lasttie.coins", { coins })));
-    svg.append(g);
+    col.append(g);
     ry += 16;
     ry += 24;
   }
-  const height = Math.max(pyramidH, ry + 4);
-  svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
+  svg.append(col);
+  if (compact) {
+    col.setAttribute("transform", `translate(${8 - RX}, ${pyramidH + 4})`);
+    svg.setAttribute("viewBox", `0 0 ${RX} ${pyramidH + ry + 8}`);
+  } else {
+    svg.setAttribute("viewBox", `0 0 ${W} ${Math.max(pyramidH, ry + 4)}`);
+  }
 
   // keyboard: every clickable thing is a focusable button (Enter or Space clicks it)
   keyboardClickable(svg);

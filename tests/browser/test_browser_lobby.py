@@ -1,0 +1,65 @@
+"""The lobby's rough edges (issue 15, item 6): options by name with a line saying what they
+change, in English and French; another game resets the seats (Pharaoh: solo in one click);
+"1 player"; bots in one order; bot seats named in the page's language.
+
+Debian's chromium driven by Playwright, the real server (the fixtures of test_browser_ra.py).
+Skips with a visible reason when /usr/bin/chromium or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from test_browser_ra import launch, playwright, post_json, server  # noqa: F401
+
+
+@pytest.fixture(scope="module")
+def browser_context(playwright, tmp_path_factory: pytest.TempPathFactory):  # noqa: F811
+    context = launch(playwright, tmp_path_factory)
+    yield context
+    context.close()
+
+
+def test_options_are_named_and_explained_and_pharaoh_is_solo_in_one_click(server: str, browser_context) -> None:
+    page = browser_context.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#create-form")
+    page.fill("#my-name", "Ann")
+    page.select_option("#create-game", "ra")
+    page.select_option("#create-players", "4")
+    page.select_option("#create-game", "pharaoh")
+    assert page.locator(".seat-row").count() == 1            # solo, no seat to remove
+    option = page.locator('[data-option="objectives"]')
+    assert "Advanced objectives" in option.inner_text() and "objectives are rolled" in option.inner_text()
+    assert "objectives" not in option.inner_text().split("\n")[0].lower().replace("advanced objectives", "")
+    page.select_option("#create-game", "sarcophagus")
+    assert "The pyramid's base is free" in page.locator('[data-option="base_free"]').inner_text()
+    page.select_option("#create-game", "pharaohs-heir")
+    choices = page.locator('[data-option="piecepacks"] option').all_inner_texts()
+    assert choices == ["two (standard)", "one (3 players)"]
+    # the bots in the lobby's order: levels first
+    bots = page.locator('.seat-row[data-seat="2"] .seat-bot option').evaluate_all("os => os.map(o => o.value)")
+    assert bots[:3] == ["easy", "medium", "hard"]
+    page.select_option("#lang", "fr")
+    assert "Piecepacks" in page.locator('[data-option="piecepacks"]').inner_text()
+    page.select_option("#create-game", "pharaoh")
+    assert "Objectifs avancés" in page.locator('[data-option="objectives"]').inner_text()
+    page.select_option("#lang", "en")
+
+    # a solo game is listed as "1 player (solo)"; bot seats are named in the page's language
+    post_json(f"{server}/api/games", {"game": "pharaoh", "players": 1, "seats": [{"kind": "human", "name": "Solo"}]})
+    page.reload()
+    page.wait_for_selector("#playing-games .game-row")
+    assert "1 player (solo)" in page.locator("#playing-games").inner_text()
+    assert not re.search(r"\b1 players\b", page.locator("body").inner_text())
+    created = post_json(f"{server}/api/games", {"game": "ra", "players": 3, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]})
+    page.goto(server + created["links"][0]["url"])
+    page.wait_for_selector("svg.ra-board")
+    page.select_option("#lang", "fr")
+    page.wait_for_selector("text=robot glouton")
+    page.select_option("#lang", "en")
+    page.wait_for_selector("text=greedy bot")
+    page.close()

@@ -1,0 +1,74 @@
+"""Pharaoh's log says what each round scored (thebes/web/pharaoh.js narrate).
+
+Node runs the module over random games of 1 and 3 players; the words "Round k is
+scored" must stand on exactly the events after which the engine's sheets hold
+round k's scores, with the engine's numbers, and the last line says the game is
+over with each seat's reputation. Skips with a visible reason without Node.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from thebes.core import CHANCE, TERMINAL, get_game
+
+NODE = shutil.which("node")
+WEB = Path(__file__).resolve().parents[2] / "thebes" / "web"
+
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (apt-get install nodejs): "
+                                                     "the browser modules are checked with it")
+
+SCRIPT = """
+globalThis.navigator = { language: "en" };
+const { readFileSync } = await import("node:fs");
+const { narrate } = await import("./pharaoh.js");
+const i18n = await import("./i18n.js");
+const DATA = JSON.parse(readFileSync(new URL("./data.json", import.meta.url)));
+const out = DATA.map((g) => narrate(g.log, g.names, i18n.t, g.obs));
+console.log(JSON.stringify(out));
+"""
+
+
+def random_game(players: int, seed: int) -> dict:
+    rng = random.Random(seed)
+    state = get_game("pharaoh").new_initial_state(players)
+    log, written = [], []
+    while state.current_player() != TERMINAL:
+        player = state.current_player()
+        action = state.sample_chance(rng) if player == CHANCE else rng.choice(state.legal_actions())
+        log.append({"index": len(log), "seat": player + 1 if player >= 0 else None,
+                    "event": state.action_to_text(action)})
+        state.apply_action(action)
+        written.append(min(len(x["round_scores"]) for x in state.observation(None)["seats"]))
+    obs = state.observation(None)
+    return {"log": log, "written": written, "obs": obs, "names": [f"P{i + 1}" for i in range(players)]}
+
+
+def test_the_pharaoh_log_says_each_round_s_scores_where_the_engine_scores_it(tmp_path):
+    for f in WEB.glob("*.js"):
+        shutil.copy(f, tmp_path / f.name)
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    games = [random_game(1, 3), random_game(3, 4)]
+    (tmp_path / "data.json").write_text(json.dumps(games))
+    (tmp_path / "run.mjs").write_text(SCRIPT)
+    out = subprocess.run([NODE, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=120,
+                         cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    for game, words in zip(games, json.loads(out.stdout)):
+        said = [i for i, w in enumerate(words) if "is scored:" in w]
+        grew = [i for i, n in enumerate(game["written"]) if n > (game["written"][i - 1] if i else 0)]
+        assert said == grew and len(said) == 20
+        seats = game["obs"]["seats"]
+        k = 7
+        line = words[said[k - 1]]
+        for p, x in enumerate(seats):
+            total = sum(x["round_scores"][:k])
+            assert f"P{p + 1} " in line and f"(reputation {total})" in line
+        assert "The game is over:" in words[-1]
+        assert all(f"P{p + 1} {x['score']} reputation" in words[-1] for p, x in enumerate(seats))

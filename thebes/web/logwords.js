@@ -1,0 +1,36 @@
+// Words shared by the game page and the replay viewer.
+//
+// logWords: the log in words, the same for every page: a table module's narrate(log,
+// names, t, obs) when it has one (it knows what each event did: ra.js), else its
+// describeEvent(line, names, t) line by line, else the plain notation.
+
+export function logWords(mod, log, names, t, obs) {
+  const plain = (line) => (line.seat
+    ? t("log.other", { name: (names && names[line.seat - 1]) || t("game.seatname", { seat: line.seat }), event: line.event })
+    : t("log.chance", { event: line.event }));
+  if (mod && mod.narrate) {
+    try { return mod.narrate(log, names, t, obs); } catch (err) { console.warn("narrate failed", err); }
+  }
+  const one = mod && mod.describeEvent ? (line) => {
+    try { return mod.describeEvent(line, names, t); } catch (_) { return plain(line); }
+  } : plain;
+  return log.map(one);
+}
+
+// Bots in the one order every menu shows: the strength levels (easy, medium, hard), then
+// the named bots (random, greedy, ismcts), then any other.
+const BOT_ORDER = ["easy", "medium", "hard", "random", "greedy", "ismcts"];
+export function sortBots(bots) {
+  const rank = (b) => (BOT_ORDER.includes(b) ? BOT_ORDER.indexOf(b) : BOT_ORDER.length);
+  return bots.slice().sort((a, b) => rank(a) - rank(b));
+}
+
+// Seat names as shown: a bot seat still under the server's default name ("greedy bot")
+// is named in the page's language (bot.seatname); names people chose stay as they are.
+export function seatNames(names, seats, t, has) {
+  return (names || []).map((name, i) => {
+    const seat = seats && seats[i];
+    if (!seat || seat.kind !== "bot" || !seat.bot || (name && name !== `${seat.bot} bot`)) return name;
+    return has(`botword.${seat.bot}`) ? t("bot.seatname", { bot: t(`botword.${seat.bot}`) }) : name;
+  });
+}
