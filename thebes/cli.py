@@ -299,6 +299,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=2000, help="playouts per seat count (default 2000)")
     p.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     p.set_defaults(func=cmd_bench)
+
+    from thebes.review.cli import add_parser as add_review_parser
+    add_review_parser(sub)
     return parser
 
 
