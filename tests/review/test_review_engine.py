@@ -10,7 +10,7 @@ import pytest
 from thebes.bots import make_bot
 from thebes.core import CHANCE, Record, get_game, play_game, seat_rng
 from thebes.review import mark, move_accuracy, review_record
-from thebes.review.estimate import search
+from thebes.review.estimate import AfterMove, search
 from thebes.review.tasks import judge
 
 PLAYERS = {"ra": 3, "sarcophagus": 3, "pharaohs-heir": 3, "pharaoh": 2}
@@ -110,16 +110,17 @@ def test_a_seats_verdict_never_changes_when_another_seats_hidden_facts_change(ga
 
 
 def test_a_deliberately_bad_move_planted_in_a_record_is_marked_a_blunder(ra_game):
-    # Find a decision of the greedy game where a long search from the seat's own view
-    # rates one move far below the best, plant that move there, and review the record
-    # with the review's own (different) seed and its usual budget.
+    # Find a decision of the greedy game where searches of the position after each move
+    # (from the seat's own view, a generator the review does not use) rate one move far
+    # below the best, plant that move there, and review the record as usual.
     state = ra_game.new_state()
     for i, text in enumerate(ra_game.events):
         player = state.current_player()
         if player >= 0 and i > 20 and len(state.legal_actions()) > 2:
-            found = search(state, player, random.Random(99), 3000)
-            rated = {a: t.value / t.n for a, t in found.moves.items() if t.n >= 30}
-            if rated and max(rated.values()) - min(rated.values()) > 0.45:
+            rated = {a: search(AfterMove(state, a), player, random.Random(99), 200).root
+                     for a in state.legal_actions()}
+            rated = {a: t.value / t.n for a, t in rated.items()}
+            if max(rated.values()) - min(rated.values()) > 0.45:
                 worst = min(rated, key=rated.get)
                 break
         state.apply(text)
@@ -130,3 +131,4 @@ def test_a_deliberately_bad_move_planted_in_a_record_is_marked_a_blunder(ra_game
     verdict = review["decisions"][-1]
     assert verdict["index"] == i and verdict["move"] == state.action_to_text(worst)
     assert verdict["mark"] == "blunder", verdict
+    assert verdict["best"]["move"] != verdict["move"]
