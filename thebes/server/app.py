@@ -30,6 +30,7 @@ from thebes.core import game_names
 from .bots import BotRunner
 from .hub import Connection, Hub
 from .replay import router as replay_router
+from .review import router as review_router
 from .hints import add_hint_routes
 from .service import ApiError, GameService, available_game, bots_for
 from .storage import Storage, database_url
@@ -227,6 +228,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     app.state.hub = hub
     app.state.database_url = url
     app.include_router(replay_router)   # replays and uploaded records (replay.py)
+    app.include_router(review_router)   # game reviews (review.py)
 
     add_hint_routes(app, service)
 
