@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
 
     def fail(message: str, code: int = 2) -> int:
-        console.print(f"[red]thebes review: {message}[/red]", highlight=False)
+        console.print(f"thebes review: {message}", style="red", markup=False, highlight=False)
         return code
 
     if args.plot and len(args.files) != 1:
