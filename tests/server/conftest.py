@@ -110,6 +110,15 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
+def pg_url() -> str:
+    """A fresh schema on the PostgreSQL test server (skips, saying why, without one)."""
+    url, reason = pg()
+    if url is None:
+        pytest.skip(reason)
+    return fresh_postgres_schema(url)
+
+
+@pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'thebes.db'}"
 

@@ -11,8 +11,8 @@ from sqlalchemy import inspect
 
 from thebes.core import Record
 from thebes.server.service import ApiError, GameService
-from thebes.server.storage import (GameData, SeatData, SeatTaken, StaleVersion, Storage,
-                                   database_url, now, schema_revision, upgrade_schema,
+from thebes.server.storage import (DatabaseBusy, GameData, SeatData, SeatTaken, StaleVersion, Storage,
+                                   database_url, now, schema_head, schema_revision, upgrade_schema,
                                    make_engine)
 
 from conftest import wait_until
@@ -38,7 +38,7 @@ def test_database_urls():
 
 def test_migrations_create_the_schema_and_reopen(db_url):
     s = Storage(db_url)
-    assert schema_revision(s.engine) == "0003_reviews"
+    assert schema_revision(s.engine) == schema_head()
     names = set(inspect(s.engine).get_table_names())
     assert {"games", "seats", "events", "alembic_version"} <= names
     new_game(s)
@@ -58,7 +58,7 @@ def test_an_older_database_is_upgraded(db_url):
     old.close()
     engine.dispose()
     s = Storage(db_url)
-    assert schema_revision(s.engine) == "0003_reviews"
+    assert schema_revision(s.engine) == schema_head()
     assert {i["name"] for i in inspect(s.engine).get_indexes("games")} >= {"ix_games_created", "ix_games_status"}
     assert s.load_game("old1").seats[0].name == "A"
     s.close()
@@ -127,10 +127,16 @@ def test_racing_seat_claims(db_url):
         st.close()
 
 
-def test_two_servers_on_one_database_cannot_both_move(db_url, make_client):
+def test_a_second_server_on_one_sqlite_file_is_refused_with_a_clear_message(sqlite_url, make_client):
+    make_client(sqlite_url)
+    with pytest.raises(DatabaseBusy, match="SQLite serves one process.*PostgreSQL"):
+        make_client(sqlite_url)
+
+
+def test_two_servers_on_one_database_cannot_both_move(pg_url, make_client):
     """Two apps (each with its own cache) on one database: for one version exactly one move lands."""
-    a = make_client(db_url)
-    b = make_client(db_url)
+    a = make_client(pg_url)
+    b = make_client(pg_url)
     r = a.post("/api/games", json={"game": "toy", "players": 2, "seed": 5,
                                    "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]})
     gid, t1 = r.json()["game"]["id"], r.json()["links"][0]["token"]
@@ -193,10 +199,11 @@ def test_restart_resumes_every_unfinished_game(db_url, make_client):
     assert rec.replay().is_terminal() and rec.result == v["result"]
 
     # ---- the restarted all-bot game is exactly the one an uninterrupted server plays
+    r1 = Record.loads(b.get(f"/api/games/{g_bots}/record").text)
+    b.__exit__(None, None, None)               # (SQLite serves one process at a time)
     c = make_client(db_url, bot_delay=0)
     same = c.post("/api/games", json=all_bots(31)).json()["game"]["id"]
     wait_until(lambda: c.get(f"/api/games/{same}").json()["status"] == "finished", timeout=60)
-    r1 = Record.loads(b.get(f"/api/games/{g_bots}/record").text)
     r2 = Record.loads(c.get(f"/api/games/{same}/record").text)
     assert r1.events == r2.events and r1.result == r2.result
 
@@ -245,9 +252,9 @@ def test_the_cache_drops_finished_games_past_its_limit(sqlite_url):
     assert live.id in service._games                  # unfinished games stay
 
 
-def test_racing_moves_through_two_servers(db_url, make_client):
+def test_racing_moves_through_two_servers(pg_url, make_client):
     """Moves for one version posted at once to two servers on one database: exactly one lands."""
-    servers = [make_client(db_url), make_client(db_url)]
+    servers = [make_client(pg_url), make_client(pg_url)]
     r = servers[0].post("/api/games", json={"game": "toy", "players": 2, "seed": 6, "seats": [
         {"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]})
     gid, t1 = r.json()["game"]["id"], r.json()["links"][0]["token"]
@@ -268,5 +275,5 @@ def test_racing_moves_through_two_servers(db_url, make_client):
     for t in threads:
         t.join()
     assert sorted(statuses) == [200] + [409] * 5
-    stored = Storage(db_url).load_game(gid)
+    stored = Storage(pg_url).load_game(gid)
     assert stored.version == 2 and len(stored.events) == 2

@@ -1,8 +1,11 @@
 """The FastAPI application: HTTP API, WebSocket, pages (docs/web-api.md).
 
 ``create_app(database_url, bot_delay)`` opens (and migrates) the database at
-once; the bot runner starts with the app's lifespan and resumes every
-unfinished game where a bot is to move.
+once; the app's lifespan claims a SQLite file for this process alone (SQLite
+serves one process), starts listening for other processes' changes on
+PostgreSQL (fanout.py), and starts the bot runner, which resumes every
+unfinished game where a bot is to move (on PostgreSQL: the games no other
+process leases).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from thebes.bots import BOT_NAMES
 from thebes.core import game_names
 
 from .bots import BotRunner
+from .fanout import FanOut
 from .hub import Connection, Hub
 from .replay import router as replay_router
 from .review import router as review_router
@@ -201,6 +205,12 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage.claim_writer()         # SQLite: DatabaseBusy if another process serves the file
+        fanout = None
+        if storage.shared:
+            fanout = FanOut(service, hub)
+            await fanout.start()
+        app.state.fanout = fanout
         bots = BotRunner(service, bot_delay, bot_workers, bot_processes)
         service.listeners.append(bots.poke)
         app.state.bots = bots
@@ -217,6 +227,8 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
         finally:
             service.listeners.remove(bots.poke)
             await run_in_threadpool(bots.stop)
+            if fanout is not None:
+                await fanout.stop()
             storage.close()
 
     app = FastAPI(title="thebes", version=__version__, lifespan=lifespan,
@@ -353,7 +365,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             await websocket.send_json({"type": "error", "status": err.status, **err.body()})
             await websocket.close(code=4000 + err.status)
             return
-        conn = Connection(game_id, seat, asyncio.get_running_loop(), sent=max(0, since))
+        conn = Connection(game_id, seat, asyncio.get_running_loop(), sent=max(0, since), game=g)
         hub.add(conn)
 
         async def send(message: dict[str, Any]) -> None:
@@ -361,8 +373,12 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
                 await websocket.send_json(message)
 
         async def push_view() -> bool:
+            # in the event loop, no thread hand-off: the view comes from the game's view
+            # cache (built and encoded once per version and seat), read from its snapshot
+            live = service.cached(game_id) or conn.game
+            conn.game = live
             try:
-                v = await run_in_threadpool(service.view, game_id, seat, conn.sent)
+                key, text = service.view_message(live, seat, conn.sent)
             except ApiError as err:
                 await send({"type": "error", "status": err.status, **err.body()})
                 return err.status != 403
@@ -370,12 +386,12 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
                 log.exception("view of game %s for seat %s failed", game_id, seat)
                 await send({"type": "error", "status": 500, "error": "the server could not build the view"})
                 return True
-            key = (v["version"], v["status"], repr(v["seats"]))
             if key == conn.last_key:      # nothing new (a wake-up for an event already sent)
                 return True
             conn.last_key = key
-            conn.sent = max(conn.sent, v["version"])
-            await send({"type": "view", **v})
+            conn.sent = max(conn.sent, key[0])
+            async with conn.send_lock:
+                await websocket.send_text(text)
             return True
 
         async def sender() -> None:

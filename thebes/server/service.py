@@ -8,8 +8,11 @@ transaction, and only then swaps the new state into the cache and tells the
 listeners (socket hub, bot runner). A refused move changes nothing.
 
 The cache is only a cache: :meth:`GameService.game` rebuilds any game by
-replaying its stored events, and a conflict with another writer drops the
-cached copy so that the next access reads the database again.
+replaying its stored events, and :meth:`GameService.catch_up` brings a cached
+game up to the database when another process changed it (told by
+thebes/server/fanout.py, or found out by a move that met a newer version).
+Every change publishes a new immutable :class:`~thebes.server.views.Snapshot`
+of the game, which views read without the game's lock (thebes/server/views.py).
 
 Generators (no state a restart would lose):
 
@@ -36,6 +39,7 @@ from thebes.core import (CHANCE, TERMINAL, Game, IllegalEventError, InvalidEvent
 from thebes.core.record import result_of
 
 from .storage import GameData, SeatData, SeatTaken, StaleVersion, Storage, now
+from .views import Snapshot, ViewCache, log_entries, view_head
 
 log = logging.getLogger("thebes.server")
 
@@ -172,6 +176,15 @@ class LiveGame:
     events: list[str] = field(default_factory=list)
     log: list[LogLine] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    stamp: int = 0                       # changes other than events (seats claimed, renamed)
+    snap: Snapshot | None = None         # the published picture (see publish)
+    views: ViewCache = field(default_factory=ViewCache)
+
+    def publish(self) -> None:
+        """Publish the current state, seats and log as the snapshot views read (under ``lock``,
+        after every change)."""
+        self.snap = Snapshot(len(self.events), self.stamp, self.state, self.status,
+                             seats_public(self.seats), [s.name for s in self.seats], self.result())
 
     @property
     def version(self) -> int:
@@ -259,6 +272,7 @@ class GameService:
             g = self._rebuild(data)
             if g.state.current_player() == CHANCE:
                 self._settle_chance(g)
+            g.publish()
             self._games[game_id] = g
         self._trim()
         return g
@@ -276,6 +290,59 @@ class GameService:
     def forget(self, game_id: str) -> None:
         """Drop a cached game (the next access replays it from the database)."""
         self._games.pop(game_id, None)
+
+    def cached(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory (no database access), else ``None``."""
+        return self._games.get(game_id)
+
+    def catch_up(self, game_id: str, seats: bool = False) -> bool:
+        """Bring a cached game up to the database: append the events stored since its version
+        (another process accepted them) and, with ``seats``, reload its seats. True if
+        anything changed (then the listeners are told); False also for a game not in memory.
+        """
+        g = self._games.get(game_id)
+        if g is None:
+            return False
+        with g.lock:
+            changed = self._catch_up_locked(g, seats)
+        if changed:
+            self._notify(game_id)
+        return changed
+
+    def _catch_up_locked(self, g: LiveGame, seats: bool) -> bool:
+        changed = False
+        if seats:
+            found = self.storage.seats_of(g.id)
+            if found is not None and found[1]:
+                g.seats = found[1]
+                g.stamp += 1
+                changed = True
+        new = self.storage.events_since(g.id, g.version)
+        if new:
+            state = g.state.clone()
+            lines = []
+            for text, _actor in new:
+                action = state.parse(text)   # stored by a server: legal and canonical
+                lines.append(log_line(state, action, g.players))
+                state.apply_action(action)
+            g.log.extend(lines)
+            g.events.extend(text for text, _a in new)
+            g.state = state
+            g.updated = now()
+            changed = True
+        if changed:
+            g.publish()
+        return changed
+
+    def touch(self, game_id: str) -> None:
+        """Tell views and sockets that something a view shows changed without a new event."""
+        g = self._games.get(game_id)
+        if g is None:
+            return
+        with g.lock:
+            g.stamp += 1
+            g.publish()
+        self._notify(game_id)
 
     def _rebuild(self, data: GameData) -> LiveGame:
         try:
@@ -313,8 +380,8 @@ class GameService:
         except StaleVersion:
             raise ApiError(409, "the game changed while it was loaded; try again") from None
         g.state = state
-        g.events.extend(text for text, _a, _l in new)
         g.log.extend(line for _t, _a, line in new)
+        g.events.extend(text for text, _a, _l in new)
 
     def _notify(self, game_id: str) -> None:
         for listener in list(self.listeners):
@@ -344,6 +411,7 @@ class GameService:
         draw_chance(state, seed_text, 0, players, drawn)
         g.events = [text for text, _a, _l in drawn]
         g.log = [line for _t, _a, line in drawn]
+        g.publish()
         self.storage.create_game(GameData(
             id=game_id, game=game.name, players=players, options=stored_options, seed=seed_text,
             status=g.status, version=g.version, result=g.result(), created=stamp, updated=stamp,
@@ -380,9 +448,11 @@ class GameService:
             try:
                 g.updated = self.storage.claim_seat(g.id, target.seat, digest, name, status)
             except SeatTaken:
-                self.forget(g.id)
+                self._catch_up_locked(g, seats=True)
                 raise ApiError(409, f"seat {target.seat + 1} is taken") from None
             target.token_hash, target.name, target.claimed = digest, name, True
+            g.stamp += 1
+            g.publish()
         self._notify(game_id)
         return target.seat, token
 
@@ -393,6 +463,8 @@ class GameService:
         with g.lock:
             g.updated = self.storage.rename_seat(g.id, seat, name)
             g.seats[seat].name = name
+            g.stamp += 1
+            g.publish()
         self._notify(game_id)
 
     def seat_of(self, game_id: str, token: str | None) -> tuple[LiveGame, int | None]:
@@ -405,11 +477,16 @@ class GameService:
         if token is None or token == "":
             return g, None
         digest = hash_token(str(token))
-        for s in g.seats:
-            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
-                if not s.claimed:
-                    self._claim_by_link(g, s, digest)
-                return g, s.seat
+        for attempt in range(2):
+            for s in g.seats:
+                if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                    if not s.claimed:
+                        self._claim_by_link(g, s, digest)
+                    return g, s.seat
+            if attempt == 0 and self.storage.shared:
+                # another process may have given a seat this token (a join) a moment ago
+                with g.lock:
+                    self._catch_up_locked(g, seats=True)
         raise ApiError(403, "this token opens no seat of this game")
 
     def _claim_by_link(self, g: LiveGame, s: SeatData, digest: str) -> None:
@@ -425,9 +502,11 @@ class GameService:
             try:
                 g.updated = self.storage.claim_seat(g.id, s.seat, None, None, status, rename=False)
             except SeatTaken:   # someone joined that seat first, with a new token
-                self.forget(g.id)
+                self._catch_up_locked(g, seats=True)
                 raise ApiError(403, "this seat was taken by someone who joined the game") from None
             s.claimed = True
+            g.stamp += 1
+            g.publish()
         self._notify(g.id)
 
     # ------------------------------------------------------------ moves
@@ -438,30 +517,46 @@ class GameService:
         not this seat's turn, or the game is over.
         """
         g = self.game(game_id)
-        with g.lock:
-            state = g.state
-            player = state.current_player()
-            if player == TERMINAL:
-                raise ApiError(409, "the game is over", [])
-            if version is not None and version != g.version:
-                raise ApiError(409, f"stale version {version}: the game is at version {g.version}",
-                               state.legal_events() if player == seat else [])
-            if player != seat:
-                raise ApiError(409, f"it is not seat {seat + 1}'s turn", [])
-            if not isinstance(text, str):
-                raise ApiError(400, "a move is a notation string", state.legal_events())
-            try:
-                action = state.parse(text)
-            except IllegalEventError as err:
-                raise ApiError(400, str(err), err.legal) from None
-            except InvalidEventError as err:
-                raise ApiError(400, str(err), err.legal) from None
-            except Exception:   # an engine that breaks its contract on odd text: still a refusal
-                log.exception("game %s: the engine failed to parse %r", g.id, text)
-                raise ApiError(400, f"{text!r} could not be read as a move", state.legal_events()) from None
-            self._commit(g, action)
-        self._notify(game_id)
-        return g
+        changed = False
+        try:
+            for attempt in range(3):
+                with g.lock:
+                    action = self._check_move(g, seat, text, version)
+                    try:
+                        self._commit(g, action)
+                        changed = True
+                        return g
+                    except StaleVersion:
+                        # another process stored a move first: read it, judge this one again
+                        changed = self._catch_up_locked(g, seats=False) or changed
+            raise ApiError(409, "another move was stored first; reload the game", [])
+        finally:
+            if changed:
+                self._notify(game_id)
+
+    def _check_move(self, g: LiveGame, seat: int, text: Any, version: int | None) -> Any:
+        """The action ``text`` spells for ``seat`` now (under ``g.lock``); ApiError if refused."""
+        state = g.state
+        player = state.current_player()
+        if player == TERMINAL:
+            raise ApiError(409, "the game is over", [])
+        if version is not None and version != g.version:
+            raise ApiError(409, f"stale version {version}: the game is at version {g.version}",
+                           state.legal_events() if player == seat else [])
+        if player != seat:
+            raise ApiError(409, f"it is not seat {seat + 1}'s turn", [])
+        if not isinstance(text, str):
+            raise ApiError(400, "a move is a notation string", state.legal_events())
+        try:
+            action = state.parse(text)
+        except IllegalEventError as err:
+            raise ApiError(400, str(err), err.legal) from None
+        except InvalidEventError as err:
+            raise ApiError(400, str(err), err.legal) from None
+        except Exception:   # an engine that breaks its contract on odd text: still a refusal
+            log.exception("game %s: the engine failed to parse %r", g.id, text)
+            raise ApiError(400, f"{text!r} could not be read as a move", state.legal_events()) from None
+        return action
 
     def _commit(self, g: LiveGame, action: Any) -> None:
         """Apply ``action`` and the chance outcomes after it to a clone, store, then swap in."""
@@ -478,15 +573,12 @@ class GameService:
             status = "open"
         else:
             status = "playing"
-        try:
-            g.updated = self.storage.append_events(
-                g.id, g.version, [(text, actor) for text, actor, _l in new], status, result)
-        except StaleVersion:
-            self.forget(g.id)
-            raise ApiError(409, "another move was stored first; reload the game", []) from None
+        g.updated = self.storage.append_events(   # StaleVersion: nothing changed here
+            g.id, g.version, [(text, actor) for text, actor, _l in new], status, result)
         g.state = state
-        g.events.extend(text for text, _a, _l in new)
-        g.log.extend(line for _t, _a, line in new)
+        g.log.extend(line for _t, _a, line in new)     # the log first: views read it up to
+        g.events.extend(text for text, _a, _l in new)  # the published version
+        g.publish()
 
     # ------------------------------------------------------------ reads
     def summary(self, g: LiveGame) -> dict[str, Any]:
@@ -512,30 +604,23 @@ class GameService:
 
     def view(self, game_id: str, seat: int | None, since: int = 0,
              g: LiveGame | None = None) -> dict[str, Any]:
-        """What 0-based ``seat`` (``None``: a spectator) may see, with the log from ``since`` on."""
+        """What 0-based ``seat`` (``None``: a spectator) may see, with the log from ``since`` on.
+
+        Read from the game's published snapshot (never waits for a move being stored).
+        403 for a spectator of an unfinished game with hidden information.
+        """
         if g is None:
             g = self.game(game_id)
-        with g.lock:
-            state = g.state
-            player = state.current_player()
-            if seat is None and g.game.hidden_information and player != TERMINAL:
-                raise ApiError(403, "spectators see a game with hidden information only when it is over")
-            since = max(0, since)
-            column = seat if seat is not None else g.players
-            log_out = [{"index": i, "seat": line.actor + 1 if line.actor is not None else None,
-                        "event": line.text_for(column)}
-                       for i, line in enumerate(g.log[since:], since)]
-            return {
-                "id": g.id, "game": g.game.name, "players": g.players, "options": g.options,
-                "status": g.status, "version": g.version,
-                "seat": seat + 1 if seat is not None else None,
-                "names": [s.name for s in g.seats], "seats": seats_public(g.seats),
-                "to_move": (player + 1 if player >= 0 else "chance" if player == CHANCE else None),
-                "observation": state.observation(seat),
-                "legal": state.legal_events() if seat is not None and player == seat else [],
-                "log": log_out,
-                "result": g.result(),
-            }
+        snap = g.snap
+        out = view_head(g, snap, seat)
+        column = seat if seat is not None else g.players
+        out["log"] = log_entries(g, column, max(0, since), snap.version)
+        return out
+
+    def view_message(self, g: LiveGame, seat: int | None, since: int) -> tuple[tuple[int, int], str]:
+        """The socket message ``{"type": "view", ...}`` as JSON text, encoded once per game
+        version and seat (see thebes/server/views.py), and the (version, stamp) it shows."""
+        return g.views.message(g, seat, since)
 
     def record(self, game_id: str) -> Record:
         g = self.game(game_id)
