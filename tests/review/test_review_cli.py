@@ -108,3 +108,13 @@ def test_a_record_that_does_not_replay_exits_1_naming_the_event(capsys, tmp_path
 def test_an_unreadable_file_exits_2(capsys, tmp_path):
     code, _, err = run(capsys, "review", str(tmp_path / "missing.json"))
     assert code == 2 and "cannot read" in err
+
+
+def test_a_review_over_a_local_ray_cluster_equals_the_local_one(capsys, record_file):
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'thebes[cluster]')")
+    short = ["--iterations", "10", "--no-chance", "--seats", "1", "--json"]
+    code, local, _ = run(capsys, "review", str(record_file), *short, "--jobs", "1")
+    assert code == 0
+    code, on_ray, err = run(capsys, "review", str(record_file), *short, "--ray", "auto")
+    assert code == 0, err
+    assert json.loads(on_ray) == json.loads(local)
