@@ -73,3 +73,18 @@ def test_an_unfinished_game_is_not_reviewed_whoever_asks(client):
 def test_reviewing_a_game_that_does_not_exist_is_a_404_with_a_sentence(client):
     r = client.post("/api/games/nope/review")
     assert r.status_code == 404 and "no game" in r.json()["error"]
+
+
+def test_a_finished_game_played_here_is_reviewed_with_its_players_names(client, monkeypatch):
+    monkeypatch.setattr(server_review, "PROCESSES", 0)
+    r = client.post("/api/games", json={"game": "sarcophagus", "players": 2, "seed": 5, "seats": [
+        {"kind": "bot", "bot": "random", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": "Bo"}]})
+    assert r.status_code == 201, r.text
+    gid = r.json()["game"]["id"]
+    wait_until(lambda: client.get(f"/api/games/{gid}").json()["status"] == "finished")
+    assert client.post(f"/api/games/{gid}/review").status_code == 202
+    done = wait_until(lambda: (lambda s: s if s["status"] in ("done", "failed") else None)(
+        client.get(f"/api/games/{gid}/review").json()))
+    assert done["status"] == "done", done
+    assert done["review"]["names"] == ["Ann", "Bo"]
+    assert [row["seat"] for row in done["review"]["summary"]] == [1, 2]
