@@ -155,7 +155,7 @@ export function createReview(opts) {
         nodes.push(circle);
       }
     });
-    const root = svg("svg", { class: "review-graph", id: "review-graph", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": title,
+    const root = svg("svg", { class: "review-graph", id: "review-graph", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": title,
       onclick: (e) => {
         const box = root.getBoundingClientRect();
         const vx = ((e.clientX - box.left) / box.width) * W;
