@@ -36,7 +36,10 @@ from .hub import Connection, Hub
 from .replay import router as replay_router
 from .review import router as review_router
 from .hints import add_hint_routes
+from .limits import LimitsMiddleware
+from .security import SecurityMiddleware
 from .service import ApiError, GameService, available_game, bots_for
+from .settings import Settings
 from .storage import Storage, database_url
 
 log = logging.getLogger("thebes.server")
@@ -78,7 +81,8 @@ class PostMove(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: str = Field(..., max_length=200)
     move: str = Field(..., max_length=500, examples=["bid 9"])
-    version: Optional[int] = Field(None, description="the version the move was chosen at; 409 if the game moved on")
+    version: int = Field(..., description="the version of the view the move was chosen at (required: "
+                                          "a resent move then lands once); 409 if the game moved on")
 
 
 class NameSeat(BaseModel):
@@ -127,6 +131,8 @@ class Summary(BaseModel):
     updated: str
     events: int
     result: Optional[Result]
+    seed_known: bool = Field(False, description="set-up known to its creator (a chosen seed, a continued "
+                                                "upload): shown in the lobby, never rated")
 
 
 class GameList(BaseModel):
@@ -165,6 +171,7 @@ class View(BaseModel):
     legal: list[str]
     log: list[LogEntry]
     result: Optional[Result]
+    seed_known: bool = False
 
 
 class ErrorOut(BaseModel):
@@ -189,17 +196,27 @@ class WebFiles(StaticFiles):
         return response
 
 
+#: the longest socket message read (characters); a move is a few dozen
+MAX_MESSAGE = 4096
+
+
 def play_url(game_id: str, token: str) -> str:
     return f"/play/{game_id}?token={token}"
 
 
 # ---------------------------------------------------------------------- app
 def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers: int = 4,
-               bot_processes: int | None = None) -> FastAPI:
-    """The web app on ``database`` (a SQLAlchemy URL or a SQLite path; see :func:`database_url`)."""
+               bot_processes: int | None = None, settings: Settings | None = None) -> FastAPI:
+    """The web app on ``database`` (a SQLAlchemy URL or a SQLite path; see :func:`database_url`).
+
+    ``settings``: limits and protections (default: :meth:`Settings.from_env`, which raises
+    ``ValueError`` for a bad ``THEBES_*`` variable).
+    """
+    settings = settings if settings is not None else Settings.from_env()
     url = database_url(database)
     storage = Storage(url)
     service = GameService(storage)
+    service.open_seeds = settings.open_seeds
     hub = Hub()
     service.listeners.append(hub.notify)
 
@@ -239,6 +256,10 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     app.state.service = service
     app.state.hub = hub
     app.state.database_url = url
+    app.state.settings = settings
+    # limits first (inside), then headers, so that a 429 or 413 carries the headers too
+    app.add_middleware(LimitsMiddleware, settings=settings, state=app.state)
+    app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
     app.include_router(replay_router)   # replays and uploaded records (replay.py)
     app.include_router(review_router)   # game reviews (review.py)
 
@@ -433,10 +454,13 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
                 task.cancel()
 
     async def handle_message(raw: Optional[str], game_id: str, seat: Optional[int]) -> Optional[dict[str, Any]]:
+        if raw is not None and len(raw) > MAX_MESSAGE:
+            return {"type": "error", "status": 400,
+                    "error": f"a message is at most {MAX_MESSAGE} characters, not {len(raw)}"}
         try:
             data = json.loads(raw or "")
-        except ValueError as err:
-            return {"type": "error", "status": 400, "error": f"malformed JSON: {err}"}
+        except (ValueError, RecursionError) as err:   # bad JSON, a huge number, deep nesting
+            return {"type": "error", "status": 400, "error": f"malformed JSON: {str(err)[:200]}"}
         if not isinstance(data, dict):
             return {"type": "error", "status": 400, "error": "a message is a JSON object"}
         kind = data.get("type")
@@ -450,8 +474,9 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
         move, version = data.get("move"), data.get("version")
         if not isinstance(move, str) or len(move) > 500:
             return {"type": "error", "status": 400, "error": "'move' must be a notation string"}
-        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            return {"type": "error", "status": 400, "error": "'version' must be an integer"}
+        if not isinstance(version, int) or isinstance(version, bool):
+            return {"type": "error", "status": 400, "error": "'version' (an integer) is required: "
+                    "the version of the view the move was chosen at, so a resent move lands once"}
         try:
             await run_in_threadpool(service.move, game_id, seat, move, version)
         except ApiError as err:

@@ -16,7 +16,10 @@ of the game, which views read without the game's lock (thebes/server/views.py).
 
 Generators (no state a restart would lose):
 
-* chance outcome at record index ``i``: ``random.Random(f"thebes-chance/{seed}/{i}")``;
+* chance outcome at record index ``i``: ``random.Random(f"thebes-chance/{key}/{i}")``, where
+  ``key`` is ``{secret}:{seed}`` with the game's server secret (256 random bits kept in the
+  database, never sent) and just ``{seed}`` for a game created with a chosen seed (set-up
+  known to its creator: ``seed_known``; see docs/security.md);
 * a bot at 0-based ``seat`` deciding at record index ``i``:
   ``random.Random(f"thebes-bot/{seed}/{seat}/{i}")``.
 """
@@ -99,6 +102,21 @@ def chance_rng(seed: str, index: int) -> random.Random:
     return random.Random(f"thebes-chance/{seed}/{index}")
 
 
+def chance_key(seed: str, secret: str | None) -> str:
+    """What chance is drawn from: the seed mixed with the game's server secret, if it has one."""
+    return f"{secret}:{seed}" if secret else seed
+
+
+def new_secret() -> str:
+    """A game's server secret: 256 random bits as hex (stored, never sent to a client)."""
+    return secrets.token_hex(32)
+
+
+#: games that anyone may join draw chance from a server secret; a chosen seed is for these
+#: (at most one human seat: the creator against bots, bots only) unless the server allows more
+SEED_MAX_HUMANS = 1
+
+
 def bot_seed(seed: str, seat: int, index: int) -> str:
     return f"thebes-bot/{seed}/{seat}/{index}"
 
@@ -179,12 +197,18 @@ class LiveGame:
     stamp: int = 0                       # changes other than events (seats claimed, renamed)
     snap: Snapshot | None = None         # the published picture (see publish)
     views: ViewCache = field(default_factory=ViewCache)
+    secret: str | None = None       # the server secret mixed into chance (None: a chosen seed)
+    seed_known: bool = False        # set-up known to its creator: a chosen seed or an upload
 
     def publish(self) -> None:
         """Publish the current state, seats and log as the snapshot views read (under ``lock``,
         after every change)."""
         self.snap = Snapshot(len(self.events), self.stamp, self.state, self.status,
                              seats_public(self.seats), [s.name for s in self.seats], self.result())
+
+    @property
+    def chance_key(self) -> str:
+        return chance_key(self.seed, self.secret)
 
     @property
     def version(self) -> int:
@@ -249,6 +273,8 @@ class GameService:
         self.listeners: list[Listener] = []
         #: games kept in memory before finished ones are dropped (see :meth:`_trim`)
         self.cache_limit = 1000
+        #: accept a chosen seed in games with several human seats (tests, research servers)
+        self.open_seeds = False
 
     # ------------------------------------------------------------ cache
     def game(self, game_id: str) -> LiveGame:
@@ -352,7 +378,8 @@ class GameService:
         state = game.new_initial_state(data.players, data.options)
         g = LiveGame(id=data.id, game=game, players=data.players, options=data.options,
                      seed=data.seed, seats=data.seats, created=data.created,
-                     updated=data.updated, state=state)
+                     updated=data.updated, state=state, secret=data.secret,
+                     seed_known=data.seed_known)
         for i, (text, _actor) in enumerate(data.events):
             try:
                 action = state.parse(text)
@@ -370,7 +397,7 @@ class GameService:
         server, which stores a move and the chance after it together; a safety net on load)."""
         state = g.state.clone()
         new: list[tuple[str, int | None, LogLine]] = []
-        draw_chance(state, g.seed, g.version, g.players, new)
+        draw_chance(state, g.chance_key, g.version, g.players, new)
         result = result_of(state)
         status = "finished" if result is not None else (
             "open" if any(s.kind == "human" and not s.claimed for s in g.seats) else "playing")
@@ -393,7 +420,13 @@ class GameService:
     # ------------------------------------------------------------ create / join
     def create_game(self, game_name: str, players: int, options: dict[str, Any] | None,
                     seats: list[dict[str, Any]] | None, seed: int | None) -> tuple[LiveGame, list[tuple[int, str]]]:
-        """A new game; returns it and ``[(0-based seat, token)]`` for every human seat."""
+        """A new game; returns it and ``[(0-based seat, token)]`` for every human seat.
+
+        Without ``seed`` chance is drawn from a fresh server secret; a chosen ``seed`` makes
+        every hidden fact computable by whoever chose it, so it is refused (400) for a game
+        with more than :data:`SEED_MAX_HUMANS` human seats unless ``open_seeds`` is set, and
+        the game is marked ``seed_known`` (docs/security.md).
+        """
         game = available_game(game_name)
         try:
             full_options = game.options(players, options or {})
@@ -401,21 +434,29 @@ class GameService:
             raise ApiError(400, str(err)) from None
         seed_text = str(seed if seed is not None else secrets.randbits(62))
         seat_rows, tokens = make_seats(game, players, seats)
+        if seed is not None and len(tokens) > SEED_MAX_HUMANS and not self.open_seeds:
+            raise ApiError(400, "a chosen seed lets its chooser compute every hidden tile and "
+                                "future draw, so it is only for games with at most one human "
+                                "seat (the others bots); leave out 'seed' and the server draws "
+                                "chance from a secret only it holds")
+        secret = None if seed is not None else new_secret()
         state = game.new_initial_state(players, full_options)
         stored_options = dict(options or {})
         game_id = secrets.token_urlsafe(6)
         stamp = now()
         g = LiveGame(id=game_id, game=game, players=players, options=stored_options,
-                     seed=seed_text, seats=seat_rows, created=stamp, updated=stamp, state=state)
+                     seed=seed_text, seats=seat_rows, created=stamp, updated=stamp, state=state,
+                     secret=secret, seed_known=seed is not None)
         drawn: list[tuple[str, int | None, LogLine]] = []
-        draw_chance(state, seed_text, 0, players, drawn)
+        draw_chance(state, g.chance_key, 0, players, drawn)
         g.events = [text for text, _a, _l in drawn]
         g.log = [line for _t, _a, line in drawn]
         g.publish()
         self.storage.create_game(GameData(
             id=game_id, game=game.name, players=players, options=stored_options, seed=seed_text,
             status=g.status, version=g.version, result=g.result(), created=stamp, updated=stamp,
-            seats=seat_rows, events=[(text, actor) for text, actor, _l in drawn]))
+            seats=seat_rows, events=[(text, actor) for text, actor, _l in drawn],
+            secret=secret, seed_known=g.seed_known))
         self._games[game_id] = g
         self._trim()
         self._notify(game_id)
@@ -565,7 +606,7 @@ class GameService:
         line = log_line(state, action, g.players)
         new.append((state.action_to_text(action), line.actor, line))
         state.apply_action(action)
-        draw_chance(state, g.seed, g.version + 1, g.players, new)
+        draw_chance(state, g.chance_key, g.version + 1, g.players, new)
         result = result_of(state)
         if result is not None:
             status = "finished"
@@ -586,7 +627,7 @@ class GameService:
             return {"id": g.id, "game": g.game.name, "players": g.players, "options": g.options,
                     "status": g.status, "seats": seats_public(g.seats),
                     "created": g.created.isoformat(), "updated": g.updated.isoformat(),
-                    "events": g.version, "result": g.result()}
+                    "events": g.version, "result": g.result(), "seed_known": g.seed_known}
 
     def list_games(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
         out = []
@@ -599,7 +640,7 @@ class GameService:
                         "options": data.options, "status": data.status,
                         "seats": seats_public(data.seats), "created": data.created.isoformat(),
                         "updated": data.updated.isoformat(), "events": data.version,
-                        "result": data.result})
+                        "result": data.result, "seed_known": data.seed_known})
         return out
 
     def view(self, game_id: str, seat: int | None, since: int = 0,
@@ -632,6 +673,8 @@ class GameService:
                                      "started": g.created.isoformat()}
             if g.finished:
                 extra["seed"] = g.seed   # the seed foretells chance: only once the game is over
+            if g.seed_known:
+                extra["seed_known"] = True   # set-up known to its creator: never rated
             return Record(g.game.name, g.players, dict(g.options), list(g.events), g.result(), extra)
 
     def unfinished_ids(self) -> list[str]:

@@ -68,6 +68,10 @@ class GameRow(Base):
     result: Mapped[str | None] = mapped_column(Text, nullable=True)    # JSON {"scores","ranking"}
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
     updated: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    # the server secret mixed into chance (hex; NULL: chance from the seed alone) and whether
+    # the set-up is known to the creator (a chosen seed, a continued upload): migration 0003
+    secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    seed_known: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):
@@ -132,6 +136,8 @@ class GameData:
     updated: dt.datetime
     seats: list[SeatData] = field(default_factory=list)
     events: list[tuple[str, int | None]] = field(default_factory=list)  # (text, actor)
+    secret: str | None = None     # never leaves the server
+    seed_known: bool = False
 
 
 class StaleVersion(Exception):
@@ -320,7 +326,8 @@ class Storage:
                 options=json.dumps(data.options, sort_keys=True), seed=data.seed,
                 status=data.status, version=len(data.events),
                 result=json.dumps(data.result) if data.result is not None else None,
-                created=data.created, updated=data.updated))
+                created=data.created, updated=data.updated, secret=data.secret,
+                seed_known=data.seed_known))
             conn.execute(insert(SeatRow), [
                 {"game_id": data.id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                  "token_hash": s.token_hash, "claimed": s.claimed} for s in data.seats])
@@ -503,7 +510,8 @@ class Storage:
         return GameData(id=g.id, game=g.game, players=g.players, options=json.loads(g.options),
                         seed=g.seed, status=g.status, version=g.version,
                         result=json.loads(g.result) if g.result else None,
-                        created=_aware(g.created), updated=_aware(g.updated))
+                        created=_aware(g.created), updated=_aware(g.updated),
+                        secret=g.secret, seed_known=bool(g.seed_known))
 
     @staticmethod
     def _seats(conn: Any, ids: list[str]) -> dict[str, list[SeatData]]:

@@ -70,6 +70,7 @@ def view_head(g: "LiveGame", snap: Snapshot, seat: int | None) -> dict[str, Any]
         "observation": state.observation(seat),
         "legal": state.legal_events() if seat is not None and player == seat else [],
         "result": snap.result,
+        "seed_known": g.seed_known,
     }
 
 
