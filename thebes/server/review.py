@@ -12,7 +12,7 @@ uploaded record; ``GET /api/games/<id>/review`` answers its state: ``none``,
   units of work (:func:`thebes.review.run_task`) in a pool of ``spawn`` worker
   processes that lives as long as that review.
 * Computed once: the finished review is stored in the ``reviews`` table
-  (migration ``0004_reviews``) with the game and served from there afterwards.
+  (migration ``0005_reviews``) with the game and served from there afterwards.
 * Every resource has a limit: at most :data:`MAX_QUEUE` reviews wait; the
   budget is the server's (``THEBES_REVIEW_ITERATIONS``), not the client's.
 """

@@ -1,14 +1,14 @@
 """reviews: a finished game's review, computed once (thebes/server/review.py, issue 17)
 
-Revision ID: 0004_reviews
-Revises: 0003_bot_leases
+Revision ID: 0005_reviews
+Revises: 0004_game_secret
 Create Date: 2026-11-25
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004_reviews"
-down_revision = "0003_bot_leases"
+revision = "0005_reviews"
+down_revision = "0004_game_secret"
 branch_labels = None
 depends_on = None
 
