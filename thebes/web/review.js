@@ -16,33 +16,12 @@ const PAD = { l: 34, r: 8, t: 8, b: 20 };
 const COLORS = ["#f2b233", "#5dade2", "#58d68d", "#ec7063", "#af7ac5", "#f5cba7", "#48c9b0", "#d0d3d4"];
 const GLYPH = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
-const STYLE = `
-.review { margin: .8rem 0; }
-.review h2 { margin: .2rem 0 .4rem; font-size: 1.1rem; }
-.review-graph { width: 100%; height: auto; max-height: 240px; background: #1f1a14; border-radius: 6px; cursor: pointer; }
-.review-graph .axis { stroke: #5a4e3c; stroke-width: 1; }
-.review-graph .axis-label { fill: #b7a88e; font-size: 10px; }
-.review-graph .now { stroke: #fff; stroke-width: 1; stroke-dasharray: 3 3; opacity: .7; }
-.review-graph .pt { cursor: pointer; }
-.review-graph .pt.marked:focus { outline: none; stroke: #fff; stroke-width: 2; }
-.review-legend { display: flex; flex-wrap: wrap; gap: .8rem; font-size: .85rem; margin: .3rem 0; }
-.review-legend .swatch { display: inline-block; width: .9rem; height: .25rem; vertical-align: middle; margin-right: .3rem; }
-.review-table { border-collapse: collapse; margin: .4rem 0; font-size: .9rem; }
-.review-table th, .review-table td { padding: .15rem .6rem; text-align: right; }
-.review-table th:first-child, .review-table td:first-child { text-align: left; }
-.review-mark { font-weight: bold; margin-left: .35rem; padding: 0 .25rem; border-radius: 3px; }
-.review-mark.inaccuracy { color: #1a1a1a; background: #f4d03f; }
-.review-mark.mistake { color: #1a1a1a; background: #eb984e; }
-.review-mark.blunder { color: #fff; background: #c0392b; }
-.review-better { display: block; font-size: .85em; color: #b7a88e; margin-left: 1rem; }
-.review progress { width: 100%; max-width: 420px; }
-.review-mark .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-`;
 const MARK_FILL = { inaccuracy: "#f4d03f", mistake: "#eb984e", blunder: "#c0392b" };
 
+// The styles live in review.css (the Content-Security-Policy allows no inline style).
 function ensureStyle() {
   if (document.getElementById("review-style")) return;
-  document.head.append(h("style", { id: "review-style" }, STYLE));
+  document.head.append(h("link", { id: "review-style", rel: "stylesheet", href: "/static/review.css" }));
 }
 
 function pct(x) { return x === null || x === undefined ? "–" : `${Math.round(100 * x)}%`; }
@@ -167,7 +146,8 @@ export function createReview(opts) {
 
   function legend(r) {
     return h("div", { class: "review-legend" }, r.series.map((s) => h("span", null,
-      h("span", { class: "swatch", style: `background:${COLORS[(s.seat - 1) % COLORS.length]}` }), seatName(s.seat))));
+      svg("svg", { class: "swatch", viewBox: "0 0 14 4", "aria-hidden": "true" },
+        svg("rect", { width: 14, height: 4, fill: COLORS[(s.seat - 1) % COLORS.length] })), seatName(s.seat))));
   }
 
   function summary(r) {
