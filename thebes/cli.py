@@ -360,6 +360,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from thebes.server import loadtest
     loadtest.add_parser(sub)
+    from thebes.review.cli import add_parser as add_review_parser
+    add_review_parser(sub)
     return parser
 
 

@@ -162,6 +162,11 @@ class ISMCTSBot:
         self._hi: list[float] = []
         self.last_root: Node | None = None
         self.last_iterations = 0
+        #: a hook for tools that read the search (thebes/review): called after each
+        #: iteration's playout as ``on_playout(path, state)`` with the nodes from the root
+        #: down and the playout's last state (terminal, or cut off and then valued by
+        #: ``evaluate``). ``None``: off.
+        self.on_playout: Callable[[list[Node], State], None] | None = None
 
     # ------------------------------------------------------------------ search
     def search(self, state: State) -> Node:
@@ -257,6 +262,8 @@ class ISMCTSBot:
             node = best
             path.append(node)
         reward = self._playout(d, rng)
+        if self.on_playout is not None:
+            self.on_playout(path, d)
         for visited in path:
             visits = visited.visits = visited.visits + 1
             acc = visited.reward

@@ -36,6 +36,7 @@ from .bots import BotRunner
 from .fanout import FanOut
 from .hub import Connection, Hub
 from .replay import router as replay_router
+from .review import router as review_router
 from .hints import add_hint_routes
 from .limits import LimitsMiddleware
 from .security import SecurityMiddleware, redact_tokens_in_logs
@@ -276,6 +277,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
     redact_tokens_in_logs()
     app.include_router(replay_router)   # replays and uploaded records (replay.py)
+    app.include_router(review_router)   # game reviews (review.py)
 
     add_hint_routes(app, service)
 

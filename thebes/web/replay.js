@@ -7,6 +7,7 @@ import { adoptStyle, h } from "./dom.js";
 import { api, store } from "./net.js";
 import { t, addStrings, getLang, has } from "./i18n.js";
 import { logWords, seatNames, sortBots } from "./logwords.js";
+import { createReview } from "./review.js";
 
 addStrings({
   en: {
@@ -212,12 +213,14 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
   const actionsEl = h("div", { class: "action-bar", id: "action-bar" });
   const boardEl = h("div", { class: "board", id: "board" });
   const belowEl = h("div", { class: "below", id: "below" });
+  const reviewEl = h("section", { class: "review", id: "review" });
+  let review = null; // the game review (review.js), once the game is over or uploaded
   const logList = h("ol", { class: "log replay-log", id: "log", start: "0", tabindex: "0", "aria-label": t("game.log") });
   const logTitle = h("h2", null, t("game.log"));
   const logBox = h("aside", { class: "log-box" }, logTitle, logList);
   root.replaceChildren(h("div", { class: "game-page replay-page", id: "replay" },
     headEl, barEl, noteEl,
-    h("div", { class: "game-grid" }, h("div", { class: "game-main" }, hintEl, actionsEl, boardEl, belowEl), logBox)));
+    h("div", { class: "game-grid" }, h("div", { class: "game-main" }, hintEl, actionsEl, boardEl, belowEl, reviewEl), logBox)));
 
   function url(at, since) {
     const q = new URLSearchParams();
@@ -378,7 +381,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
         class: `${line.seat ? "move" : "chance"}${line.index < n - 1 ? " done" : line.index === n - 1 ? " current" : " ahead"}`,
         "data-index": String(line.index), value: String(line.index + 1),
         onclick: () => { stop(); goTo(line.index + 1); },
-      }, words[i])));
+      }, words[i], review ? review.annotate(line.index) : null)));
     const cur = logList.querySelector("li.current");
     if (cur) {
       const top = cur.offsetTop - logList.offsetTop;
@@ -421,7 +424,24 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
   function drawAll() {
     if (st.error) { draw(); return; }
     ui = {}; // selections of the table module never carry from one position to the next
-    drawHead(); drawBar(); drawBoard(); drawLog();
+    drawHead(); drawBar(); drawBoard(); drawLog(); mountReview();
+  }
+
+  // "Review this game": only where everything may be shown (a finished game, an upload)
+  function mountReview() {
+    const v = st.view;
+    if (!review && v && (v.finished || v.imported)) {
+      const mod = tables[v.game];
+      review = createReview({
+        gameId, el: reviewEl, total: () => st.total, names: () => shownNames(v.names, v.players),
+        goTo: (n) => { stop(); goTo(n); },
+        // one move out of context: the module's words for a single event, else the notation
+        describe: (seat, text) => logWords(mod && mod.describeEvent ? { describeEvent: mod.describeEvent } : null,
+                                           [{ index: 0, seat, event: text }], shownNames(v.names, v.players), t, null)[0],
+        onChange: drawLog,
+      });
+    }
+    if (review) review.setIndex(st.index);
   }
 
   function draw() {
@@ -467,8 +487,8 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
   const at = atParam !== null && atParam !== "" && !Number.isNaN(parseInt(atParam, 10)) ? parseInt(atParam, 10) : null;
   loadAll(at).catch(fail);
   return {
-    cleanup: () => { st.closed = true; stop(); clearInterval(follow); document.removeEventListener("keydown", onKey); },
-    rerender: draw,
+    cleanup: () => { st.closed = true; stop(); clearInterval(follow); document.removeEventListener("keydown", onKey); if (review) review.cleanup(); },
+    rerender: () => { draw(); if (review) review.redraw(); },
   };
 }
 

@@ -1,0 +1,118 @@
+"""Real-browser test of the game review under the replay viewer (issue 17).
+
+Debian's chromium driven by Playwright against the real server (the fixtures of
+test_browser_ra.py). A greedy Ra game with a deliberately bad move planted in it is
+uploaded; "Review this game" is clicked in its replay; the progress shows, then the
+graph of each seat's win chance, the per-seat table, and in the move list the planted
+move marked a blunder with the move the search preferred, in words. Clicking the
+blunder's point jumps the replay there; a reload shows the stored review at once;
+the strings switch to French. Writes SHOTS/review.png.
+
+Skips with a visible reason when /usr/bin/chromium or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"{CHROMIUM} is not installed (run scripts/setup/chromium.sh); "
+                "the real-browser test needs Debian's chromium", allow_module_level=True)
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+
+from test_browser_ra import SHOTS, launch, playwright, post_json, server  # noqa: E402,F401
+
+from thebes.bots import make_bot  # noqa: E402
+from thebes.core import Record, get_game, play_game, seat_rng  # noqa: E402
+from thebes.review.estimate import AfterMove, search  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def context(playwright, tmp_path_factory):  # noqa: F811
+    ctx = launch(playwright, tmp_path_factory)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
+def review_budget():
+    from thebes.server import review as server_review
+    saved = server_review.ITERATIONS
+    server_review.ITERATIONS = 300
+    yield
+    server_review.ITERATIONS = saved
+
+
+def planted_record() -> tuple[Record, int]:
+    """A greedy 3-player Ra game cut after a move that searches rate far below the best."""
+    state = get_game("ra").new_initial_state(3)
+    bots = [make_bot("greedy", "ra", s, seat_rng(4, s)) for s in range(3)]
+    events = play_game(state, bots, random.Random(4))
+    state = get_game("ra").new_initial_state(3)
+    for i, text in enumerate(events):
+        player = state.current_player()
+        if player >= 0 and i > 20 and len(state.legal_actions()) > 2:
+            rated = {a: search(AfterMove(state, a), player, random.Random(99), 200).root
+                     for a in state.legal_actions()}
+            rated = {a: r.value / r.n for a, r in rated.items()}
+            if max(rated.values()) - min(rated.values()) > 0.45:
+                worst = min(rated, key=rated.get)
+                return Record("ra", 3, {}, events[:i] + [state.action_to_text(worst)],
+                              extra={"names": ["Ahmose", "Bast", "Khufu"]}), i
+        state.apply(text)
+    pytest.fail("no position with a clearly bad move")
+
+
+def test_the_review_of_a_game_with_a_planted_blunder_in_the_replay_viewer(
+        server, context, review_budget):  # noqa: F811
+    record, blunder = planted_record()
+    uploaded = post_json(server + "/api/records", {"record": record.dumps(), "mode": "view"})
+    gid = uploaded["id"]
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/replay/{gid}")
+    page.locator("#review-start").click()
+    page.wait_for_selector("#review-progress, #review-graph")
+    page.wait_for_selector("#review-graph", timeout=180_000)
+
+    # the graph: one line per seat, the planted move's point marked a blunder
+    assert page.locator("#review-graph polyline").count() == 3
+    point = page.locator(f'#review-graph circle[data-mark="blunder"][data-at="{blunder + 1}"]')
+    assert point.count() == 1
+    assert page.locator("#review-summary tbody tr").count() == 3
+    # the move list: the mark, and the preferred move in words
+    line = page.locator(f'#log li[data-index="{blunder}"]')
+    assert line.locator('.review-mark[data-mark="blunder"]').count() == 1
+    better = line.locator(".review-better").inner_text()
+    assert better.startswith("better: ") and "{" not in better
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "review.png"), full_page=True)
+
+    # clicking the point jumps the replay to the position after that move
+    page.locator("#replay-first").click()
+    point.click()
+    page.wait_for_function(
+        "n => document.getElementById('replay-position').dataset.index === String(n)",
+        arg=blunder + 1)
+    # and a marked point is reachable by keyboard
+    page.locator("#replay-first").click()
+    point.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "n => document.getElementById('replay-position').dataset.index === String(n)",
+        arg=blunder + 1)
+
+    # computed once: a reload shows the stored review without asking again
+    page.reload()
+    page.wait_for_selector("#review-graph")
+    assert page.locator("#review-start").count() == 0
+    # French
+    page.select_option("#lang", "fr")
+    page.wait_for_function("() => document.querySelector('#review h2').textContent === 'Analyse'")
+    assert page.locator(f'#log li[data-index="{blunder}"] .review-better').inner_text().startswith("mieux : ")
+    assert errors == [], errors

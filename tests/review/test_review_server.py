@@ -1,0 +1,90 @@
+"""Reviews over HTTP (thebes/server/review.py): only finished games or uploaded records,
+computed in worker processes with visible progress, stored and computed once."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from thebes.cli import selfplay_record
+from thebes.server import review as server_review
+
+
+def wait_until(predicate, timeout: float = 60.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        assert time.monotonic() < deadline, "timed out waiting"
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def client(tmp_path, monkeypatch):
+    from fastapi.testclient import TestClient
+    from thebes.server.app import create_app
+    monkeypatch.setattr(server_review, "ITERATIONS", 8)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'thebes.db'}", bot_delay=0)) as c:
+        yield c
+
+
+def upload(client, record_text: str) -> str:
+    r = client.post("/api/records", json={"record": record_text, "mode": "view"})
+    assert r.status_code == 201, r.text
+    return r.json()["id"]
+
+
+def test_an_uploaded_record_is_reviewed_in_worker_processes_and_stored_once(client, monkeypatch):
+    monkeypatch.setattr(server_review, "PROCESSES", 2)
+    record = selfplay_record("sarcophagus", 2, 3, {}, "greedy")
+    gid = upload(client, record.dumps())
+    assert client.get(f"/api/games/{gid}/review").json()["status"] == "none"
+    first = client.post(f"/api/games/{gid}/review")
+    assert first.status_code == 202 and first.json()["status"] in ("queued", "running", "done")
+    done = wait_until(lambda: (lambda s: s if s["status"] in ("done", "failed") else None)(
+        client.get(f"/api/games/{gid}/review").json()), timeout=120)
+    assert done["status"] == "done", done
+    review = done["review"]
+    assert review["game"] == "sarcophagus" and review["budget"]["iterations"] == 8
+    assert done["done"] == done["total"]
+    decisions = [m for m in review["decisions"] if not m["forced"]]
+    assert decisions and all(m["mark"] in (None, "inaccuracy", "mistake", "blunder")
+                             for m in decisions)
+    # computed once: asking again answers the stored review, and nothing is queued
+    again = client.post(f"/api/games/{gid}/review").json()
+    assert again["status"] == "done" and again["review"] == review
+    assert not [j for j in client.app.state.reviewer._jobs.values() if j.status != "done"]
+
+
+def test_an_unfinished_game_is_not_reviewed_whoever_asks(client):
+    r = client.post("/api/games", json={"game": "sarcophagus", "players": 2,
+                                        "seats": [{"kind": "human", "name": "Ann"},
+                                                  {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    gid = r.json()["game"]["id"]
+    for method in (client.get, client.post):
+        refused = method(f"/api/games/{gid}/review")
+        assert refused.status_code == 409
+        assert "finished" in refused.json()["error"]
+
+
+def test_reviewing_a_game_that_does_not_exist_is_a_404_with_a_sentence(client):
+    r = client.post("/api/games/nope/review")
+    assert r.status_code == 404 and "no game" in r.json()["error"]
+
+
+def test_a_finished_game_played_here_is_reviewed_with_its_players_names(client, monkeypatch):
+    monkeypatch.setattr(server_review, "PROCESSES", 0)
+    r = client.post("/api/games", json={"game": "sarcophagus", "players": 2, "seed": 5, "seats": [
+        {"kind": "bot", "bot": "random", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": "Bo"}]})
+    assert r.status_code == 201, r.text
+    gid = r.json()["game"]["id"]
+    wait_until(lambda: client.get(f"/api/games/{gid}").json()["status"] == "finished")
+    assert client.post(f"/api/games/{gid}/review").status_code == 202
+    done = wait_until(lambda: (lambda s: s if s["status"] in ("done", "failed") else None)(
+        client.get(f"/api/games/{gid}/review").json()))
+    assert done["status"] == "done", done
+    assert done["review"]["names"] == ["Ann", "Bo"]
+    assert [row["seat"] for row in done["review"]["summary"]] == [1, 2]

@@ -1,0 +1,202 @@
+"""Game reviews over HTTP (issue 17; docs/review.md for the review itself).
+
+``POST /api/games/<id>/review`` asks for the review of a finished game or of an
+uploaded record; ``GET /api/games/<id>/review`` answers its state: ``none``,
+``queued``, ``running`` (with ``done`` and ``total`` units of work), ``done``
+(with the review) or ``failed`` (with a sentence).
+
+* Hidden information: only a finished game (everything is public then) or an
+  uploaded record (viewed omnisciently anyway) is reviewed; an unfinished live
+  game is refused with 409, whoever asks.
+* Never in the event loop: one scheduler thread runs one review at a time, its
+  units of work (:func:`thebes.review.run_task`) in a pool of ``spawn`` worker
+  processes that lives as long as that review.
+* Computed once: the finished review is stored in the ``reviews`` table
+  (migration ``0005_reviews``) with the game and served from there afterwards.
+* Every resource has a limit: at most :data:`MAX_QUEUE` reviews wait; the
+  budget is the server's (``THEBES_REVIEW_ITERATIONS``), not the client's.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+import multiprocessing
+import os
+import threading
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, Request
+from sqlalchemy import Column, DateTime, MetaData, String, Table, Text, select
+
+from thebes.core import Record
+from thebes.review import assemble, plan, run_task
+
+from .service import ApiError
+from .storage import IMPORTED
+
+log = logging.getLogger("thebes.server.review")
+
+#: search iterations per decision (chance events get a quarter; docs/review.md).
+ITERATIONS = int(os.environ.get("THEBES_REVIEW_ITERATIONS", "400"))
+#: worker processes of a review (0: in the scheduler thread, for tests without processes).
+PROCESSES = int(os.environ.get("THEBES_REVIEW_PROCESSES", str(min(2, os.cpu_count() or 1))))
+#: reviews waiting at most (429 past it).
+MAX_QUEUE = 8
+#: the review's own seed: a game's review is the same whenever it is computed.
+SEED = "server"
+
+reviews_table = Table(
+    "reviews", MetaData(),
+    Column("game_id", String(32), primary_key=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("budget", Text, nullable=False),
+    Column("review", Text, nullable=False),
+)
+
+router = APIRouter()
+
+
+@dataclass
+class Job:
+    game_id: str
+    record: Record
+    status: str = "queued"
+    done: int = 0
+    total: int = 0
+    error: str | None = None
+
+
+class Reviewer:
+    """The reviews of one app: stored ones, and the queue of those being computed."""
+
+    def __init__(self, storage: Any) -> None:
+        self.storage = storage
+        self._jobs: OrderedDict[str, Job] = OrderedDict()
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    # ---------------------------------------------------------------- storage
+    def stored(self, game_id: str) -> dict[str, Any] | None:
+        with self.storage.engine.connect() as conn:
+            row = conn.execute(select(reviews_table.c.review)
+                               .where(reviews_table.c.game_id == game_id)).first()
+        return json.loads(row[0]) if row else None
+
+    def _store(self, game_id: str, review: dict[str, Any]) -> None:
+        with self.storage.engine.begin() as conn:
+            conn.execute(reviews_table.insert().values(
+                game_id=game_id, created=dt.datetime.now(dt.timezone.utc),
+                budget=json.dumps(review["budget"]), review=json.dumps(review)))
+
+    # ---------------------------------------------------------------- queue
+    def state(self, game_id: str) -> dict[str, Any]:
+        with self._cond:
+            job = self._jobs.get(game_id)
+            if job is not None and job.status != "done":
+                return {"status": job.status, "done": job.done, "total": job.total,
+                        **({"error": job.error} if job.error else {})}
+        review = self.stored(game_id)
+        if review is not None:
+            return {"status": "done", "done": 1, "total": 1, "review": review}
+        return {"status": "none", "done": 0, "total": 0}
+
+    def start(self, game_id: str, record: Record) -> dict[str, Any]:
+        current = self.state(game_id)
+        if current["status"] in ("done", "queued", "running"):
+            return current
+        with self._cond:
+            waiting = sum(1 for j in self._jobs.values() if j.status in ("queued", "running"))
+            if waiting >= MAX_QUEUE:
+                raise ApiError(429, f"{waiting} reviews are being computed; ask again in a minute")
+            self._jobs[game_id] = Job(game_id, record)
+            self._jobs.move_to_end(game_id)
+            while len(self._jobs) > 1000:   # forget the oldest finished or failed jobs
+                oldest = next(iter(self._jobs))
+                if self._jobs[oldest].status in ("queued", "running"):
+                    break
+                self._jobs.pop(oldest)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._loop, name="thebes-review",
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+        return self.state(game_id)
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                job = next((j for j in self._jobs.values() if j.status == "queued"), None)
+                if job is None:
+                    self._thread = None
+                    return
+                job.status = "running"
+            try:
+                self._run(job)
+            except Exception as err:  # noqa: BLE001 - reported to the client, logged here
+                log.exception("review of game %s failed", job.game_id)
+                with self._cond:
+                    job.status, job.error = "failed", f"the review could not be computed: {err}"
+
+    def _run(self, job: Job) -> None:
+        todo = plan(job.record, iterations=ITERATIONS, seed=SEED)
+        job.total = len(todo.tasks)
+        results = []
+        if PROCESSES > 0 and todo.tasks:
+            with ProcessPoolExecutor(max_workers=PROCESSES,
+                                     mp_context=multiprocessing.get_context("spawn")) as pool:
+                for future in as_completed([pool.submit(run_task, t) for t in todo.tasks]):
+                    results.append(future.result())
+                    job.done = len(results)
+        else:
+            for task in todo.tasks:
+                results.append(run_task(task))
+                job.done = len(results)
+        self._store(job.game_id, assemble(todo, results))
+        with self._cond:
+            job.status = "done"
+
+
+def _reviewer(request: Request) -> Reviewer:
+    state = request.app.state
+    found = getattr(state, "reviewer", None)
+    if found is None:
+        found = state.reviewer = Reviewer(state.storage)
+    return found
+
+
+def _reviewable(request: Request, game_id: str) -> Record:
+    """The record of a finished game or an uploaded record; 404 / 409 otherwise."""
+    storage = request.app.state.storage
+    if not isinstance(game_id, str) or not game_id or len(game_id) > 32:
+        raise ApiError(404, f"no game {game_id!r}")
+    data = storage.load_game(game_id)
+    if data is None:
+        raise ApiError(404, f"no game {game_id!r}")
+    if data.status != IMPORTED and data.result is None:
+        raise ApiError(409, "only a finished game is reviewed (a review would tell its "
+                            "players what the others hold)")
+    names = [s.name for s in data.seats]
+    extra = {"names": names} if any(names) else {}
+    return Record(data.game, data.players, dict(data.options), [t for t, _ in data.events],
+                  data.result, extra)
+
+
+@router.get("/api/games/{game_id}/review", tags=["replay"])
+def get_review(request: Request, game_id: str) -> dict[str, Any]:
+    """The review's state: ``{"status": "none" | "queued" | "running" | "done" | "failed",
+    "done", "total"[, "review"][, "error"]}`` (the review: docs/review.md)."""
+    _reviewable(request, game_id)
+    return _reviewer(request).state(game_id)
+
+
+@router.post("/api/games/{game_id}/review", status_code=202, tags=["replay"])
+def post_review(request: Request, game_id: str) -> dict[str, Any]:
+    """Compute the review of a finished game or an uploaded record (once; later calls
+    answer its state). 409 for an unfinished game, 429 when too many are waiting."""
+    record = _reviewable(request, game_id)
+    return _reviewer(request).start(game_id, record)

@@ -1,0 +1,203 @@
+// The game review under a finished game's (or an uploaded record's) replay (issue 17).
+// replay.js mounts it with createReview(...): a "Review this game" button asks the server
+// (POST /api/games/<id>/review), progress is polled (GET), and the stored review
+// (docs/review.md) is drawn: an SVG graph of each seat's win chance (solo: expected score)
+// whose points jump the replay there, a per-seat table of accuracy and marks, the chance
+// events that swung most; annotate(index) gives the move list its marks and, on a marked
+// move, the move the search preferred, in words.
+import { h, svg } from "./dom.js";
+import { api } from "./net.js";
+import { t, getLang } from "./i18n.js";
+
+const POLL_MS = 1000;
+const W = 640;
+const H = 180;
+const PAD = { l: 34, r: 8, t: 8, b: 20 };
+const COLORS = ["#f2b233", "#5dade2", "#58d68d", "#ec7063", "#af7ac5", "#f5cba7", "#48c9b0", "#d0d3d4"];
+const GLYPH = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+const MARK_FILL = { inaccuracy: "#f4d03f", mistake: "#eb984e", blunder: "#c0392b" };
+
+// The styles live in review.css (the Content-Security-Policy allows no inline style).
+function ensureStyle() {
+  if (document.getElementById("review-style")) return;
+  document.head.append(h("link", { id: "review-style", rel: "stylesheet", href: "/static/review.css" }));
+}
+
+function pct(x) { return x === null || x === undefined ? "–" : `${Math.round(100 * x)}%`; }
+function num(x) { return x === null || x === undefined ? "–" : x.toLocaleString(getLang(), { maximumFractionDigits: 1 }); }
+
+// opts: {gameId, el, total(), names(), goTo(n), describe(seat, text) -> words, onChange()}
+export function createReview(opts) {
+  ensureStyle();
+  const st = { status: null, done: 0, total: 0, review: null, error: null, index: 0, closed: false };
+  let timer = null;
+  const byIndex = new Map();
+
+  const url = `/api/games/${encodeURIComponent(opts.gameId)}/review`;
+
+  function accept(res) {
+    st.status = res.status; st.done = res.done; st.total = res.total; st.error = res.error || null;
+    if (res.status === "done" && res.review) {
+      st.review = res.review;
+      byIndex.clear();
+      for (const d of res.review.decisions) byIndex.set(d.index, d);
+      opts.onChange();
+    }
+    draw();
+    clearTimeout(timer);
+    if ((res.status === "queued" || res.status === "running") && !st.closed) timer = setTimeout(poll, POLL_MS);
+  }
+
+  async function poll() {
+    if (st.closed) return;
+    try { accept(await api(url)); } catch (err) { st.status = "failed"; st.error = err.message; draw(); }
+  }
+
+  async function start() {
+    st.status = "queued"; draw();
+    try { accept(await api(url, { method: "POST" })); } catch (err) { st.status = "failed"; st.error = err.message; draw(); }
+  }
+
+  function seatName(seat) {
+    const names = opts.names();
+    return (names && names[seat - 1]) || t("game.seatname", { seat });
+  }
+
+  function draw() {
+    const el = opts.el;
+    el.className = "review card";
+    el.id = "review";
+    const head = h("h2", null, t("review.title"));
+    if (st.status === null) { el.replaceChildren(); return; }
+    if (st.status === "none") {
+      el.replaceChildren(head, h("p", { class: "muted" }, t("review.intro")),
+        h("button", { class: "btn primary", id: "review-start", type: "button", onclick: start }, t("review.button")));
+      return;
+    }
+    if (st.status === "queued" || st.status === "running") {
+      const label = st.status === "queued" || !st.total ? t("review.queued") : t("review.progress", { done: st.done, total: st.total });
+      el.replaceChildren(head, h("p", { id: "review-status", "aria-live": "polite" }, label),
+        h("progress", { id: "review-progress", max: String(st.total || 1), value: String(st.done || 0), "aria-label": label }));
+      return;
+    }
+    if (st.status === "failed") {
+      el.replaceChildren(head, h("p", { class: "hint", role: "alert", id: "review-status" }, t("review.failed", { message: st.error || "?" })),
+        h("button", { class: "btn", id: "review-start", type: "button", onclick: start }, t("review.button")));
+      return;
+    }
+    const r = st.review;
+    const solo = r.players === 1;
+    el.replaceChildren(head,
+      h("p", { class: "muted" }, t("review.intro"), " ", r.budget && r.budget.iterations ? t("review.budget", { n: r.budget.iterations }) : ""),
+      graph(r, solo), legend(r),
+      h("p", { class: "muted" }, t("review.graph.hint")),
+      summary(r), swings(r, solo));
+  }
+
+  function graph(r, solo) {
+    const key = solo ? "score" : "win";
+    const total = Math.max(1, opts.total() || r.events);
+    let lo = 0, hi = 1;
+    if (solo) {
+      const all = r.series.flatMap((s) => s.points.map((p) => p.score));
+      lo = Math.min(0, ...all); hi = Math.max(1, ...all);
+    }
+    const x = (at) => PAD.l + (W - PAD.l - PAD.r) * (at / total);
+    const y = (v) => PAD.t + (H - PAD.t - PAD.b) * (1 - (v - lo) / (hi - lo || 1));
+    const title = solo ? t("review.graph.solo") : t("review.graph");
+    const nodes = [svg("title", null, title)];
+    const ticks = solo ? [lo, (lo + hi) / 2, hi] : [0, 0.5, 1];
+    for (const v of ticks) {
+      nodes.push(svg("line", { class: "axis", x1: PAD.l, x2: W - PAD.r, y1: y(v), y2: y(v) }));
+      nodes.push(svg("text", { class: "axis-label", x: 2, y: y(v) + 3 }, solo ? num(v) : pct(v)));
+    }
+    nodes.push(svg("line", { class: "now", id: "review-now", x1: x(st.index), x2: x(st.index), y1: PAD.t, y2: H - PAD.b }));
+    r.series.forEach((s) => {
+      const color = COLORS[(s.seat - 1) % COLORS.length];
+      const pts = s.points.filter((p) => p[key] !== null && p[key] !== undefined);
+      if (!pts.length) return;
+      nodes.push(svg("polyline", { fill: "none", stroke: color, "stroke-width": 1.6, points: pts.map((p) => `${x(p.at).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ") }));
+      for (const p of pts) {
+        const marked = !!p.mark;
+        const name = seatName(s.seat);
+        const vars = { name, at: p.at, win: pct(p.win), score: num(p.score), mark: marked ? t(`review.mark.${p.mark}`) : "" };
+        const label = t(`review.point${marked ? ".mark" : ""}${solo ? ".solo" : ""}`, vars);
+        const circle = svg("circle", {
+          class: `pt${marked ? " marked " + p.mark : ""}`, cx: x(p.at).toFixed(1), cy: y(p[key]).toFixed(1),
+          r: marked ? (p.mark === "blunder" ? 5 : 4) : 2.2, fill: marked ? MARK_FILL[p.mark] : color, stroke: color,
+          "data-at": String(p.at), "data-seat": String(s.seat), "data-mark": p.mark || null,
+          tabindex: marked ? "0" : null, role: marked ? "button" : null, "aria-label": marked ? label : null,
+          onclick: (e) => { e.stopPropagation(); opts.goTo(p.at); },
+          onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); opts.goTo(p.at); } },
+        }, svg("title", null, label));
+        nodes.push(circle);
+      }
+    });
+    const root = svg("svg", { class: "review-graph", id: "review-graph", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": title,
+      onclick: (e) => {
+        const box = root.getBoundingClientRect();
+        const vx = ((e.clientX - box.left) / box.width) * W;
+        const at = Math.round(((vx - PAD.l) / (W - PAD.l - PAD.r)) * total);
+        opts.goTo(Math.max(0, Math.min(total, at)));
+      } }, nodes);
+    return root;
+  }
+
+  function legend(r) {
+    return h("div", { class: "review-legend" }, r.series.map((s) => h("span", null,
+      svg("svg", { class: "swatch", viewBox: "0 0 14 4", "aria-hidden": "true" },
+        svg("rect", { width: 14, height: 4, fill: COLORS[(s.seat - 1) % COLORS.length] })), seatName(s.seat))));
+  }
+
+  function summary(r) {
+    const cols = ["review.seat", "review.accuracy", "review.inaccuracies", "review.mistakes", "review.blunders"];
+    return h("table", { class: "review-table", id: "review-summary" },
+      h("thead", null, h("tr", null, cols.map((c) => h("th", { scope: "col" }, t(c))))),
+      h("tbody", null, r.summary.map((row) => h("tr", { "data-seat": String(row.seat) },
+        h("th", { scope: "row" }, seatName(row.seat)),
+        h("td", null, row.accuracy === null ? "–" : num(row.accuracy)),
+        h("td", null, String(row.inaccuracies)), h("td", null, String(row.mistakes)), h("td", null, String(row.blunders))))));
+  }
+
+  function swings(r, solo) {
+    const all = [];
+    for (const c of r.chance) for (const s of c.swings) all.push([c, s]);
+    all.sort((a, b) => Math.abs(b[1].swing) - Math.abs(a[1].swing));
+    const top = all.slice(0, 3).filter(([, s]) => Math.abs(s.swing) >= 0.05);
+    if (!top.length) return null;
+    return h("div", { id: "review-swings" }, h("h3", null, t("review.swings")), h("ul", null, top.map(([c, s]) => h("li", null,
+      h("a", { href: "#", onclick: (e) => { e.preventDefault(); opts.goTo(c.index + 1); } },
+        t(solo ? "review.swing.solo" : "review.swing", {
+          at: c.index + 1, event: c.event, name: seatName(s.seat),
+          before: solo ? num(s.before.score) : pct(s.before.win), after: solo ? num(s.after.score) : pct(s.after.win),
+        }))))));
+  }
+
+  // the move list: a mark after a judged move, and on a marked one the preferred move
+  function annotate(index) {
+    const d = byIndex.get(index);
+    if (!d || d.forced || !d.mark) return [];
+    const words = opts.describe(d.seat, d.best.move);
+    return [
+      h("span", { class: `review-mark ${d.mark}`, "data-mark": d.mark, title: t(`review.mark.${d.mark}`) },
+        GLYPH[d.mark], h("span", { class: "sr-only" }, " " + t(`review.mark.${d.mark}`))),
+      h("span", { class: "review-better", "data-best": d.best.move }, t("review.better", { move: words })),
+    ];
+  }
+
+  function setIndex(n) {
+    st.index = n;
+    const line = opts.el.querySelector("#review-now");
+    if (!line || !st.review) return;
+    const total = Math.max(1, opts.total() || st.review.events);
+    const xv = PAD.l + (W - PAD.l - PAD.r) * (n / total);
+    line.setAttribute("x1", xv); line.setAttribute("x2", xv);
+  }
+
+  poll();
+  return {
+    annotate, setIndex, redraw: draw,
+    cleanup: () => { st.closed = true; clearTimeout(timer); },
+  };
+}
