@@ -26,18 +26,22 @@ def seat_rng(seed: int | str, seat: int) -> random.Random:
 
 def random_playout(state: State, rng: random.Random) -> int:
     """Play ``state`` to the end in place: every move uniform among the legal
-    ones, every chance outcome drawn by its probability. Returns the number of
-    events applied. Uses only the fast path (no notation, no record)."""
+    ones (``random_action``, which draws as ``rng.choice(legal_actions())`` does),
+    every chance outcome drawn by its probability. Returns the number of events
+    applied. Uses only the fast path (no notation, no record)."""
     n = 0
-    choice = rng.choice
+    current_player = state.current_player
+    apply_action = state.apply_action
+    sample_chance = state.sample_chance
+    random_action = state.random_action
     while True:
-        player = state.current_player()
+        player = current_player()
         if player == TERMINAL:
             return n
         if player == CHANCE:
-            state.apply_action(state.sample_chance(rng))
+            apply_action(sample_chance(rng))
         else:
-            state.apply_action(choice(state.legal_actions()))
+            apply_action(random_action(rng))
         n += 1
 
 
