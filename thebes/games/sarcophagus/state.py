@@ -32,6 +32,7 @@ import random
 from typing import Any
 
 from thebes.core import CHANCE, TERMINAL, State, TooManyOutcomes
+from thebes.core.state import randbelow
 
 from . import notation as nt
 from .geometry import (ALL_POSITIONS, NEIGHBOURS, SARCOPHAGUS_POSITIONS, SARCOPHAGUS_SLOT,
@@ -157,6 +158,36 @@ class SarcophagusState(State):
         if phase == LAYOUT:
             raise TooManyOutcomes("the layout has 4320 x 18! outcomes")
         return []
+
+    def random_action(self, rng: random.Random) -> Any:
+        """``rng.choice(self.legal_actions())`` without copying or joining the placement
+        lists (the move at index r is found in the list that holds it)."""
+        phase = self.phase
+        if phase == PLACE1:
+            present = self.present
+            moves = _PLACE_LISTS[(present & -present).bit_length() - 1][self.handmask[self.cur]]
+            return moves[randbelow(rng, len(moves))]
+        if phase == PLACE2:
+            lists = _PLACE_LISTS
+            mask = self.handmask[self.cur]
+            parts = []
+            total = 0
+            m = self.present & self.faceup & ~self.full
+            while m:
+                low = m & -m
+                part = lists[low.bit_length() - 1][mask]
+                parts.append(part)
+                total += len(part)
+                m ^= low
+            r = randbelow(rng, total)
+            for part in parts:
+                if r < len(part):
+                    return part[r]
+                r -= len(part)
+        if phase == PASS:
+            randbelow(rng, 1)  # rng.choice draws even from one move
+            return nt.PASS
+        return rng.choice(self.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == FIRST:
