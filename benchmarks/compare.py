@@ -28,6 +28,7 @@ import argparse
 import json
 import statistics
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 import sys
 from pathlib import Path
 
@@ -78,10 +79,10 @@ for name, players in [("ra", 3), ("ra", 5), ("sarcophagus", 2), ("sarcophagus", 
         state = game.new_initial_state(players)
         n = random_playout(state, random.Random(i))
         h.update(json.dumps([n, state.observation(None)], sort_keys=True).encode())
-    for bot, games in (("random", 3), ("greedy", 3), ("ismcts", 1)):
+    for bot, games in (("random", 3), ("greedy", 2), ("ismcts", 1)):
         for i in range(games):
             state = game.new_initial_state(players)
-            bots = [make_bot(bot, name, s, seat_rng(i, s), iterations=60) if bot == "ismcts"
+            bots = [make_bot(bot, name, s, seat_rng(i, s), iterations=40) if bot == "ismcts"
                     else make_bot(bot, name, s, seat_rng(i, s)) for s in range(players)]
             h.update("\n".join(play_game(state, bots, random.Random(i))).encode())
     out[f"{name}/{players}"] = h.hexdigest()[:16]
@@ -107,8 +108,9 @@ def main() -> int:
                         help="check both copies play the same games (default 300 playouts each)")
     args = parser.parse_args()
     if args.same_games:
-        old = run(args.baseline, SAME, args.same_games)
-        new = run(args.new, SAME, args.same_games)
+        with ThreadPoolExecutor(2) as pool:  # the two copies at once
+            old, new = pool.map(lambda root: run(root, SAME, args.same_games),
+                                (args.baseline, args.new))
         for key in old:
             print(f"{key:18} old {old[key]}  new {new[key]}  {'same' if old[key] == new[key] else 'DIFFERENT'}")
         return 0 if old == new else 1

@@ -54,6 +54,8 @@ LAYOUT_PROBABILITY = 1.0 / (4320 * 6402373705728000)
 
 _PLACE_LISTS = tuple(tuple([p * 6 + v for v in range(6) if mask >> v & 1] for mask in range(64))
                      for p in range(21))
+#: hand mask -> the coin values in it, low to high.
+_VALUES = tuple(tuple(v for v in range(6) if mask >> v & 1) for mask in range(64))
 
 
 def layout_is_legal(action: object) -> bool:
@@ -161,29 +163,23 @@ class SarcophagusState(State):
 
     def random_action(self, rng: random.Random) -> Any:
         """``rng.choice(self.legal_actions())`` without copying or joining the placement
-        lists (the move at index r is found in the list that holds it)."""
+        lists (the move at the drawn index is computed)."""
         phase = self.phase
         if phase == PLACE1:
             present = self.present
             moves = _PLACE_LISTS[(present & -present).bit_length() - 1][self.handmask[self.cur]]
             return moves[randbelow(rng, len(moves))]
         if phase == PLACE2:
-            lists = _PLACE_LISTS
-            mask = self.handmask[self.cur]
-            parts = []
-            total = 0
+            # every open position offers the same coin values: the move at index r is
+            # value r % L on the (r // L)-th open position, L the values in hand
+            values = _VALUES[self.handmask[self.cur]]
+            per = len(values)
             m = self.present & self.faceup & ~self.full
-            while m:
-                low = m & -m
-                part = lists[low.bit_length() - 1][mask]
-                parts.append(part)
-                total += len(part)
-                m ^= low
-            r = randbelow(rng, total)
-            for part in parts:
-                if r < len(part):
-                    return part[r]
-                r -= len(part)
+            r = randbelow(rng, m.bit_count() * per)
+            k, v = divmod(r, per)
+            for _ in range(k):
+                m &= m - 1
+            return ((m & -m).bit_length() - 1) * 6 + values[v]
         if phase == PASS:
             randbelow(rng, 1)  # rng.choice draws even from one move
             return nt.PASS
