@@ -73,6 +73,8 @@ from thebes.core import get_game, play_game, random_playout, seat_rng
 out = {}
 for name, players in [("ra", 3), ("ra", 5), ("sarcophagus", 2), ("sarcophagus", 4),
                       ("pharaohs-heir", 3), ("pharaohs-heir", 4), ("pharaoh", 1), ("pharaoh", 3)]:
+    if sys.argv[3] and name != sys.argv[3]:
+        continue
     game = get_game(name)
     h = hashlib.sha256()
     for i in range(int(sys.argv[2])):
@@ -109,7 +111,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.same_games:
         with ThreadPoolExecutor(2) as pool:  # the two copies at once
-            old, new = pool.map(lambda root: run(root, SAME, args.same_games),
+            old, new = pool.map(lambda root: run(root, SAME, args.same_games, args.game or ""),
                                 (args.baseline, args.new))
         for key in old:
             print(f"{key:18} old {old[key]}  new {new[key]}  {'same' if old[key] == new[key] else 'DIFFERENT'}")
