@@ -41,3 +41,15 @@ def test_random_action_draws_exactly_what_rng_choice_of_legal_actions_draws(game
             decisions += 1
             state.apply_action(action)
     assert decisions > 100
+
+
+@pytest.mark.parametrize("game,players", SEATINGS)
+def test_an_engines_own_random_playout_plays_the_same_game_as_the_generic_loop(game, players):
+    from thebes.core.state import State
+    for seed in range(30 if game != "pharaohs-heir" else 6):
+        fused = get_game(game).new_initial_state(players)
+        generic = fused.clone()
+        fast, slow = random.Random(seed), random.Random(seed)
+        assert fused.random_playout(fast) == State.random_playout(generic, slow)
+        assert fused.observation(None) == generic.observation(None)
+        assert fast.getstate() == slow.getstate()

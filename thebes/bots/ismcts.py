@@ -320,6 +320,9 @@ class ISMCTSBot:
         start = d.clone() if cutoff else None
         policy = self.policy
         scale = self.solo_scale if d.num_players == 1 else self.scale
+        if cutoff is None and policy is None:  # a plain random playout: the engine's own loop
+            d.random_playout(rng)
+            return reward_vector(d, scale, self.reference)
         steps = 0
         while True:
             player = d.current_player()

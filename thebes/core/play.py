@@ -28,21 +28,8 @@ def random_playout(state: State, rng: random.Random) -> int:
     """Play ``state`` to the end in place: every move uniform among the legal
     ones (``random_action``, which draws as ``rng.choice(legal_actions())`` does),
     every chance outcome drawn by its probability. Returns the number of events
-    applied. Uses only the fast path (no notation, no record)."""
-    n = 0
-    current_player = state.current_player
-    apply_action = state.apply_action
-    sample_chance = state.sample_chance
-    random_action = state.random_action
-    while True:
-        player = current_player()
-        if player == TERMINAL:
-            return n
-        if player == CHANCE:
-            apply_action(sample_chance(rng))
-        else:
-            apply_action(random_action(rng))
-        n += 1
+    applied. Uses only the fast path (no notation, no record): ``State.random_playout``."""
+    return state.random_playout(rng)
 
 
 def play_game(state: State, bots: Sequence["Bot"], chance_rng: random.Random,

@@ -96,6 +96,26 @@ class State:
         """
         return rng.choice(self.legal_actions())
 
+    def random_playout(self, rng: random.Random) -> int:
+        """Play to the end in place, every move ``random_action(rng)``, every chance
+        outcome ``sample_chance(rng)``; returns the number of events applied. Engines may
+        override it with one fused loop (fewer calls per event) that must play the very
+        same game: tests/core/test_random_action.py checks it."""
+        n = 0
+        current_player = self.current_player
+        apply_action = self.apply_action
+        sample_chance = self.sample_chance
+        random_action = self.random_action
+        while True:
+            player = current_player()
+            if player == TERMINAL:
+                return n
+            if player == CHANCE:
+                apply_action(sample_chance(rng))
+            else:
+                apply_action(random_action(rng))
+            n += 1
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """``[(outcome, probability), ...]`` at a chance node, probabilities summing to 1.
 

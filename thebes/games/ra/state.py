@@ -209,6 +209,61 @@ class RaState(State):
             return nt.RA_MOVE
         return rng.choice(self.legal_actions())
 
+    def random_playout(self, rng: random.Random) -> int:
+        """``State.random_playout`` with bids, plain turns and draws (most events) chosen
+        and applied inline: the same generator calls, the same game, fewer calls."""
+        n = 0
+        getrandbits = rng.getrandbits
+        random_ = rng.random
+        bid = self._bid
+        drawn = self._drawn
+        while True:
+            phase = self.phase
+            if phase == AUCTION:
+                player = self.player
+                up = self.suns_up[player]
+                high = self.high_bid
+                m = 0
+                for s in up:
+                    if s <= high:
+                        break
+                    m += 1
+                k = m if (self.auction_kind == VOLUNTARY and self.high_bidder < 0
+                          and player == self.ra_player) else m + 1
+                bits = k.bit_length()
+                r = getrandbits(bits)
+                while r >= k:
+                    r = getrandbits(bits)
+                bid(nt.BID + up[r] if r < m else nt.PASS)
+            elif phase == DRAWING:
+                r = int(random_() * self.bag_total)
+                bag = self.bag
+                for kind in _DRAW_ORDER:
+                    r -= bag[kind]
+                    if r < 0:
+                        break
+                drawn(kind)
+            elif phase == TURN and not (self.track_count and self.display[self.player][GOD]):
+                if self.track_count < AUCTION_TRACK_SIZE and self.bag_total:
+                    r = getrandbits(2)
+                    while r >= 2:
+                        r = getrandbits(2)
+                    if r:
+                        self.apply_action(nt.RA_MOVE)
+                    else:
+                        self.phase = DRAWING
+                else:
+                    while getrandbits(1):  # rng.choice draws even from one move
+                        pass
+                    self.apply_action(nt.RA_MOVE)
+            elif phase == OVER:
+                return n
+            elif phase == SETUP:
+                self.apply_action(self.sample_chance(rng))
+            else:
+                self.apply_action(self.random_action(rng))
+            n += 1
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == SETUP:
             deals = nt.DEALS[self.num_players]

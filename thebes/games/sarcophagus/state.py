@@ -185,6 +185,45 @@ class SarcophagusState(State):
             return nt.PASS
         return rng.choice(self.legal_actions())
 
+    def random_playout(self, rng: random.Random) -> int:
+        """``State.random_playout`` with placements (most events) drawn and applied
+        inline: the same generator calls, the same game, fewer calls per event."""
+        n = 0
+        getrandbits = rng.getrandbits
+        place = self._place
+        while True:
+            cur = self.cur
+            phase = self.phase
+            if phase == PLACE1:
+                present = self.present
+                moves = _PLACE_LISTS[(present & -present).bit_length() - 1][self.handmask[cur]]
+                k = len(moves)
+                bits = k.bit_length()
+                r = getrandbits(bits)
+                while r >= k:
+                    r = getrandbits(bits)
+                place(moves[r], PLACE1)
+            elif phase == PLACE2:
+                values = _VALUES[self.handmask[cur]]
+                per = len(values)
+                m = self.present & self.faceup & ~self.full
+                k = m.bit_count() * per
+                bits = k.bit_length()
+                r = getrandbits(bits)
+                while r >= k:
+                    r = getrandbits(bits)
+                i, v = divmod(r, per)
+                for _ in range(i):
+                    m &= m - 1
+                place(((m & -m).bit_length() - 1) * 6 + values[v], PLACE2)
+            elif cur == TERMINAL:
+                return n
+            elif cur == CHANCE:
+                self.apply_action(self.sample_chance(rng))
+            else:
+                self.apply_action(self.random_action(rng))
+            n += 1
+
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == FIRST:
             p = 1.0 / self.num_players
