@@ -215,8 +215,9 @@ class RaState(State):
         n = 0
         getrandbits = rng.getrandbits
         random_ = rng.random
-        bid = self._bid
+        close = self._close_auction
         drawn = self._drawn
+        start = self._start_auction
         while True:
             phase = self.phase
             if phase == AUCTION:
@@ -234,7 +235,19 @@ class RaState(State):
                 r = getrandbits(bits)
                 while r >= k:
                     r = getrandbits(bits)
-                bid(nt.BID + up[r] if r < m else nt.PASS)
+                if r < m:  # as _bid
+                    sun = up[r]
+                    self.bids.append((player, sun))
+                    self.high_bid = sun
+                    self.high_bidder = player
+                else:
+                    self.bids.append((player, 0))
+                i = self.bidder_index = self.bidder_index + 1
+                bidders = self.bidders
+                if i < len(bidders):
+                    self.player = bidders[i]
+                else:
+                    close()
             elif phase == DRAWING:
                 r = int(random_() * self.bag_total)
                 bag = self.bag
@@ -249,13 +262,14 @@ class RaState(State):
                     while r >= 2:
                         r = getrandbits(2)
                     if r:
-                        self.apply_action(nt.RA_MOVE)
+                        start(self.player, VOLUNTARY)
                     else:
                         self.phase = DRAWING
                 else:
                     while getrandbits(1):  # rng.choice draws even from one move
                         pass
-                    self.apply_action(nt.RA_MOVE)
+                    start(self.player, FORCED if self.track_count == AUCTION_TRACK_SIZE
+                          else VOLUNTARY)
             elif phase == OVER:
                 return n
             elif phase == SETUP:
@@ -383,6 +397,10 @@ class RaState(State):
         if i < len(bidders):
             self.player = bidders[i]
             return
+        self._close_auction()
+
+    def _close_auction(self) -> None:
+        """Every bidder has spoken: the high bidder takes the track, or nobody does."""
         winner = self.high_bidder
         if winner < 0:
             if self.auction_kind == FORCED:
