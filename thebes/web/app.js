@@ -150,7 +150,8 @@ async function showLobby(root) {
     return h("li", { class: "game-row", "data-game": g.id },
       h("div", { class: "game-title" }, h("strong", null, title(g)), " ",
         h("span", { class: "muted" }, t("lobby.events", { n: g.events })), " ",
-        h("span", { class: "muted when" }, when(g.updated))),
+        h("span", { class: "muted when" }, when(g.updated)),
+        g.seed_known ? h("span", { class: "seed-known", title: t("lobby.seedknown.why") }, t("lobby.seedknown")) : null),
       seatsLine(g),
       h("div", { class: "actions" }, actions));
   }
@@ -450,6 +451,7 @@ function showGame(root, gameId, token) {
         ? h("a", { class: "btn primary", href: playUrl(gameId, mySeats()[gameId].token), "data-nav": "" }, t("lobby.resume", { seat: mySeats()[gameId].seat || "?" }))
         : null,
       h("span", { class: "status-tag " + v.status }, t("status." + v.status)),
+      v.seed_known ? h("span", { class: "seed-known", title: t("lobby.seedknown.why") }, t("lobby.seedknown")) : null,
       statusEl,
       h("span", { class: "spacer" }),
       token && v.legal && v.legal.length ? h("button", { class: "btn", id: "hint-button", onclick: askHint }, t("hint.button")) : null,
