@@ -41,7 +41,7 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, state: State) -> Action:
-        return self.rng.choice(state.legal_actions())
+        return state.random_action(self.rng)  # draws as rng.choice(legal_actions())
 
 
 #: strength levels offered by the clients, by name: bot and parameters.

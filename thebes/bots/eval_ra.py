@@ -18,7 +18,7 @@ import random
 
 from thebes.bots.greedy_ra import lot_value, policy as greedy_policy
 from thebes.games.ra import notation as nt
-from thebes.games.ra.scoring import monument_points, most_fewest, score_epoch
+from thebes.games.ra.scoring import epoch_totals, monument_points, most_fewest
 from thebes.games.ra.state import AUCTION, DISCARD, GOD_PLAYED, RaState
 from thebes.games.ra.tiles import NILE, PHARAOH, RA_TRACK_END
 
@@ -45,7 +45,7 @@ def evaluate(state: RaState) -> list[float]:
     what face-up suns can still buy, plus lasting pharaohs and Nile tiles a little."""
     n = state.num_players
     remaining = 3 - state.epoch  # epochs after the current one
-    tally = score_epoch(state.display, state.suns_up, state.suns_down, final=False)["totals"]
+    tally = epoch_totals(state.display, state.suns_up, state.suns_down, final=False)
     suns = most_fewest([sum(state.suns_up[s]) + sum(state.suns_down[s]) for s in range(n)], 5, -5)
     progress = state.ra_count / RA_TRACK_END[n]
     out = []

@@ -22,17 +22,19 @@ from thebes.core import State
 from thebes.games.ra import notation as nt
 from thebes.games.ra.scoring import monument_points
 from thebes.games.ra.state import AUCTION, DISCARD, GOD_PLAYED, RaState, discard_options
-from thebes.games.ra.tiles import (CIVILIZATIONS, DISASTERS, FLOOD, GOD, GOLD, NILE, PHARAOH,
+from thebes.games.ra.tiles import (CIVILIZATIONS, FLOOD, FUNERAL, GOD, GOLD, NILE, PHARAOH,
                                    RA_TRACK_END)
 
 _CIV = (-5, 0, 0, 5, 10, 15)
+_C0, _C1 = CIVILIZATIONS[0], CIVILIZATIONS[-1] + 1
 
 
 def display_value(display: list[int], others_pharaohs: list[int], epoch: int) -> float:
     """Estimated fame of a display (see the module docstring)."""
     value = 2.0 * display[GOD] + 3.0 * display[GOLD]
-    value += _CIV[sum(1 for k in CIVILIZATIONS if display[k])]
-    value += 0.4 * sum(display[k] for k in CIVILIZATIONS)  # spare tiles guard against unrest
+    civ = display[_C0:_C1]
+    value += _CIV[5 - civ.count(0)]
+    value += 0.4 * sum(civ)  # spare tiles guard against unrest
     if display[FLOOD]:
         value += display[NILE] + display[FLOOD]
     else:
@@ -42,7 +44,7 @@ def display_value(display: list[int], others_pharaohs: list[int], epoch: int) ->
     if others_pharaohs:
         if mine >= max(others_pharaohs):
             value += 5
-        if mine < min(others_pharaohs):
+        elif mine < min(others_pharaohs):
             value -= 2
     value += 0.5 * mine  # pharaohs stay for later epochs
     return value
@@ -54,7 +56,7 @@ def lot_value(display: list[int], tiles: list[int], others_pharaohs: list[int],
     after = display[:]
     disasters = []
     for k in tiles:
-        if k in DISASTERS:
+        if k >= FUNERAL:  # the disasters, last in the kinds' order
             disasters.append(k)
         elif k >= 0:
             after[k] += 1

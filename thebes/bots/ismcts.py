@@ -53,13 +53,20 @@ _UNASKED = object()
 class Node:
     """A node of the search tree. ``reward`` sums the reward vectors backed up through it."""
 
-    __slots__ = ("children", "visits", "avail", "reward", "hint")
+    __slots__ = ("children", "visits", "avail", "reward", "hint", "untried", "legal", "order")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Any, Node] = {}
         self.visits = 0
         self.avail = 0
         self.reward = [0.0] * players
+        #: where the game hides nothing, a decision node's moves are the same on every
+        #: visit: ``legal`` is asked once, ``untried`` keeps the moves not yet expanded
+        #: (in ``legal``'s order) and ``order`` the children in that order once all are,
+        #: so a visit costs the children it has, not a scan of every legal move.
+        self.untried: list[Any] | None = None
+        self.legal: list[Any] | None = None
+        self.order: list[tuple[Any, Node]] | None = None
         #: the prior's move here, asked once (on the first determinization that reaches the
         #: node) and kept: the prior is a heuristic, too slow to ask on every iteration.
         self.hint: Any = _UNASKED
@@ -224,6 +231,46 @@ class ISMCTSBot:
                 node = child
                 path.append(node)
                 continue
+            if not hidden:
+                untried = node.untried
+                if untried is None:
+                    legal = node.legal = d.legal_actions()
+                    untried = node.untried = list(legal)
+                    hint = node.hint = (prior(d, player, rng) if prior is not None
+                                        and len(legal) > 1 else None)
+                else:
+                    hint = node.hint
+                if untried:
+                    for child in node.children.values():
+                        child.avail += 1
+                    a = hint if hint in untried else untried[int(rng.random() * len(untried))]
+                    untried.remove(a)
+                    child = node.children[a] = Node(players)
+                    child.avail = 1
+                    if not untried:
+                        children = node.children
+                        node.order = [(b, children[b]) for b in node.legal]
+                    d.apply_action(a)
+                    path.append(child)
+                    break
+                best, best_value, best_action = None, -1.0, None
+                log_cache = {}
+                for a, child in node.order:
+                    av = child.avail = child.avail + 1
+                    lg = log_cache.get(av)
+                    if lg is None:
+                        lg = log_cache[av] = math.log(av)
+                    visits = child.visits
+                    value = ((child.reward[player] / visits - lo[player]) * stretch[player]
+                             + c * math.sqrt(lg / visits))
+                    if a == hint:
+                        value += bias / (visits + 1)
+                    if value > best_value:
+                        best, best_value, best_action = child, value, a
+                d.apply_action(best_action)
+                node = best
+                path.append(node)
+                continue
             legal = d.legal_actions()
             children = node.children
             hint = node.hint
@@ -279,8 +326,10 @@ class ISMCTSBot:
         cutoff = self.cutoff
         start = d.clone() if cutoff else None
         policy = self.policy
-        choice = rng.choice
         scale = self.solo_scale if d.num_players == 1 else self.scale
+        if cutoff is None and policy is None:  # a plain random playout: the engine's own loop
+            d.random_playout(rng)
+            return reward_vector(d, scale, self.reference)
         steps = 0
         while True:
             player = d.current_player()
@@ -294,7 +343,7 @@ class ISMCTSBot:
             elif policy is not None:
                 d.apply_action(policy(d, player, rng))
             else:
-                d.apply_action(choice(d.legal_actions()))
+                d.apply_action(d.random_action(rng))  # draws as rng.choice(legal_actions())
 
     # ------------------------------------------------------------------ decisions
     def choose(self, state: State) -> Action:

@@ -27,19 +27,10 @@ def seat_rng(seed: int | str, seat: int) -> random.Random:
 
 def random_playout(state: State, rng: random.Random) -> int:
     """Play ``state`` to the end in place: every move uniform among the legal
-    ones, every chance outcome drawn by its probability. Returns the number of
-    events applied. Uses only the fast path (no notation, no record)."""
-    n = 0
-    choice = rng.choice
-    while True:
-        player = state.current_player()
-        if player == TERMINAL:
-            return n
-        if player == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-        else:
-            state.apply_action(choice(state.legal_actions()))
-        n += 1
+    ones (``random_action``, which draws as ``rng.choice(legal_actions())`` does),
+    every chance outcome drawn by its probability. Returns the number of events
+    applied. Uses only the fast path (no notation, no record): ``State.random_playout``."""
+    return state.random_playout(rng)
 
 
 def play_game(state: State, bots: Sequence["Bot"], chance_rng: random.Random,

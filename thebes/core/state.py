@@ -41,6 +41,19 @@ CHANCE = -1
 TERMINAL = -2
 
 
+def randbelow(rng: random.Random, n: int) -> int:
+    """A uniform int in ``[0, n)`` drawn exactly as ``rng.choice`` draws an index into a
+    sequence of length ``n`` (``n >= 1``): the same ``getrandbits`` calls, the same result.
+    So an engine's ``random_action`` can count its moves instead of listing them and
+    still play the very game ``rng.choice(legal_actions())`` would."""
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
 class TooManyOutcomes(Exception):
     """Raised by ``chance_outcomes()`` where a chance node cannot be listed
     (a whole shuffled layout); ``legal_events()`` then gives a template line."""
@@ -75,6 +88,34 @@ class State:
         be listed (raises :class:`TooManyOutcomes` otherwise).
         """
         raise NotImplementedError
+
+    def random_action(self, rng: random.Random) -> Action:
+        """A legal move drawn uniformly, exactly as ``rng.choice(self.legal_actions())``
+        draws it (the same generator calls, the same move): the fast path of random
+        playouts. Engines override it to draw without building the list of moves
+        (an index drawn with :func:`randbelow`, then mapped to the move at that index).
+        """
+        return rng.choice(self.legal_actions())
+
+    def random_playout(self, rng: random.Random) -> int:
+        """Play to the end in place, every move ``random_action(rng)``, every chance
+        outcome ``sample_chance(rng)``; returns the number of events applied. Engines may
+        override it with one fused loop (fewer calls per event) that must play the very
+        same game: tests/core/test_random_action.py checks it."""
+        n = 0
+        current_player = self.current_player
+        apply_action = self.apply_action
+        sample_chance = self.sample_chance
+        random_action = self.random_action
+        while True:
+            player = current_player()
+            if player == TERMINAL:
+                return n
+            if player == CHANCE:
+                apply_action(sample_chance(rng))
+            else:
+                apply_action(random_action(rng))
+            n += 1
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """``[(outcome, probability), ...]`` at a chance node, probabilities summing to 1.

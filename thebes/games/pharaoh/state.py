@@ -19,6 +19,7 @@ import random
 from typing import Any
 
 from thebes.core import CHANCE, TERMINAL, State
+from thebes.core.state import randbelow
 
 from . import notation
 from .board import (ADMIN, CHART, COLLECT, COST, EMPTY, FARMING, FLOOD, GUILD, HILL, HOUSING,
@@ -173,6 +174,36 @@ class PharaohState(State):
         if phase == OVER:
             return []
         return [a for a, _ in self.chance_outcomes()]
+
+    def random_action(self, rng: random.Random) -> int:
+        """``rng.choice(self.legal_actions())`` without building the list for a build (the
+        move at index r is found from the count of empty squares) or a dice decision (its
+        cached tuple); other phases go through the list."""
+        phase = self.phase
+        if phase == DICE:
+            moves = self._dice_actions()
+            return moves[randbelow(rng, len(moves))]
+        if phase == BUILD_PHASE or phase == FREE_BUILD:
+            sheet = self.sheets[self.seat]
+            cells = sheet.cells
+            empty = [sq for sq in range(SQUARES) if cells[sq] < 0]
+            if phase == FREE_BUILD:
+                bases = (_FREE_BASES if sheet.monuments < MONUMENT_LIMIT
+                         else _FREE_BASES_NO_MONUMENT)
+            elif empty:
+                lab, gra, gol, mat = sheet.storage
+                bases = _AFFORDABLE[lab if lab < 1 else 1, gra if gra < 1 else 1,
+                                    gol if gol < 2 else 2, mat if mat < 2 else 2,
+                                    sheet.monuments < MONUMENT_LIMIT]
+            else:
+                bases = ()
+            e = len(empty)
+            r = randbelow(rng, 1 + len(bases) * e) if e else randbelow(rng, 1)
+            if not r:
+                return SKIP
+            b, i = divmod(r - 1, e)
+            return bases[b] + empty[i]
+        return rng.choice(self.legal_actions())
 
     def _dice_actions(self) -> tuple[int, ...]:
         """The dice decision's legal moves (spec, Dice action), cached by what they depend on."""

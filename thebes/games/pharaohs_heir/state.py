@@ -26,6 +26,7 @@ import random
 from typing import Any
 
 from thebes.core import CHANCE, TERMINAL, State, TooManyOutcomes
+from thebes.core.state import randbelow
 
 from . import chance, notation
 from .actions import (BLESSING, BONUS_ACTION, BUILD, CHOOSE, LAND, NILE, OFFER, PASS_ACTION,
@@ -265,6 +266,18 @@ class PharaohsHeirState(State):
             raise TooManyOutcomes(PHASE_NAMES[phase])
         return []
 
+    def random_action(self, rng: random.Random):
+        """``rng.choice(self.legal_actions())`` without the list where it is long or copied:
+        an action choice (its shared list) and a build (counted, then the move at the
+        drawn index made); other phases index their lazy views as ``rng.choice`` does."""
+        phase = self.phase
+        if phase == P_CHOOSE:
+            moves = CHOICE_LISTS[self.actions_left]
+            return moves[randbelow(rng, len(moves))]
+        if phase == P_BUILD:
+            return self._random_build(rng)
+        return rng.choice(self.legal_actions())
+
     def is_legal(self, action) -> bool:
         """Whether ``action`` is legal here; a malformed action is simply not legal."""
         try:
@@ -344,6 +357,63 @@ class PharaohsHeirState(State):
                 else:
                     out.extend([(BUILD, c, v, q) for q, k in site_pops if k >= v + (q == c)])
         return out
+
+    def _random_build(self, rng: random.Random) -> tuple:
+        """``rng.choice(self._builds())``: the same moves in the same order, counted in
+        blocks (one block per canal and coin value), only the drawn move built."""
+        p = self.cur
+        base = p * SLOTS
+        pop = self.pop
+        slots = self._slots(p)
+        total = 0
+        for s in slots:
+            total += pop[base + s]
+        canal = self.canal
+        canals = [-1]
+        if self.grain[p] >= 1 and total >= 1:
+            for s in slots:
+                if not canal[base + s] and (s % ROWS == 0 or any(
+                        canal[base + t] for t in NEIGHBOURS[s])):
+                    canals.append(s)
+        reserve = self.reserve
+        values = [v for v in range(1, 7) if reserve[p * 7 + v]]
+        bld = self.bld
+        sites = [s for s in slots if not bld[base + s]]
+        overseer = p == self.overseer
+        blocks = []  # (canal, value, sites or None for the move without a building site)
+        count = 1
+        for c in canals:
+            if c >= 0:
+                if not overseer and not pop[base + c]:
+                    continue
+                blocks.append((c, 0, None))
+                count += 1
+                spare = total - 1
+            else:
+                spare = total
+            for v in values:
+                if v > spare:
+                    break
+                blocks.append((c, v, None))
+                count += 1
+                qs = sites if overseer else [q for q in sites if pop[base + q] >= v + (q == c)]
+                if qs:
+                    blocks.append((c, v, qs))
+                    count += len(qs)
+        r = randbelow(rng, count)
+        if not r:
+            return PASS_ACTION
+        r -= 1
+        for c, v, qs in blocks:
+            if qs is None:
+                if not r:
+                    return (BUILD, c, v, -1)
+                r -= 1
+            elif r < len(qs):
+                return (BUILD, c, v, qs[r])
+            else:
+                r -= len(qs)
+        raise AssertionError("unreachable: r < count")
 
     # ------------------------------------------------------------ apply
     def apply_action(self, action) -> None:

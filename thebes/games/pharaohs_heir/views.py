@@ -41,6 +41,11 @@ def _ways(caps: tuple[int, ...], total: int) -> list[list[int]]:
     return table
 
 
+#: (caps, total, index) -> per-bin counts, for the small shapes random playouts meet again
+#: and again (cleared when it grows past a bound, like _WAYS).
+_COUNTS: dict[tuple, list[int]] = {}
+
+
 class Splits:
     """Every way to put exactly ``total`` tokens on ``bins`` (slots), bin i
     taking 0..``caps[i]``, as actions of ``kind``.
@@ -69,7 +74,18 @@ class Splits:
         return self._t()[0][self.total]
 
     def counts(self, index: int) -> list[int]:
-        """The per-bin counts of form number ``index``. Raises IndexError."""
+        """The per-bin counts of form number ``index`` (a list the caller must not
+        change). Raises IndexError."""
+        key = (self.caps, self.total, index)
+        found = _COUNTS.get(key)
+        if found is not None:
+            return found
+        if len(_COUNTS) > 200000:
+            _COUNTS.clear()
+        found = _COUNTS[key] = self._unrank(index)
+        return found
+
+    def _unrank(self, index: int) -> list[int]:
         table = self._t()
         if not 0 <= index < table[0][self.total]:
             raise IndexError(index)

@@ -23,11 +23,48 @@ def most_fewest(values: list[int], most: int, fewest: int) -> list[int]:
     return [most if v == high else fewest if v == low else 0 for v in values]
 
 
+_M0, _M1 = MONUMENTS[0], MONUMENTS[-1] + 1
+_C0, _C1 = CIVILIZATIONS[0], CIVILIZATIONS[-1] + 1
+
+
 def monument_points(display: list[int]) -> int:
-    """1 per distinct kind for 1-6, 10 for 7, 15 for 8; plus 5/10/15 per kind held 3/4/5 times."""
-    counts = [display[k] for k in MONUMENTS]
-    return (_MONUMENT_DISTINCT[sum(1 for c in counts if c)]
-            + sum(_MONUMENT_SAME[min(c, 5)] for c in counts))
+    """1 per distinct kind for 1-6, 10 for 7, 15 for 8; plus 5/10/15 per kind held 3/4/5 times.
+
+    ``display``: counts per tile kind (tiles.KINDS order). Source: shared/spec/ra.md,
+    End of the game (monuments)."""
+    counts = display[_M0:_M1]
+    points = _MONUMENT_DISTINCT[8 - counts.count(0)]
+    if max(counts) >= 3:
+        for c in counts:
+            if c >= 3:
+                points += _MONUMENT_SAME[c if c < 5 else 5]
+    return points
+
+
+def civilization_points(display: list[int]) -> int:
+    """-5 with no civilization kind, 0 for 1-2 kinds, then 5/10/15 for 3/4/5 kinds."""
+    return _CIVILIZATION_POINTS[5 - display[_C0:_C1].count(0)]
+
+
+def epoch_totals(displays: list[list[int]], suns_up: list[list[int]],
+                 suns_down: list[list[int]], final: bool) -> list[int]:
+    """The ``totals`` of :func:`score_epoch` alone (points per seat, no lines built):
+    the scoring path of searches and evaluations. Same source as score_epoch."""
+    pharaohs = most_fewest([d[PHARAOH] for d in displays], 5, -2)
+    totals = []
+    for s, d in enumerate(displays):
+        t = (pharaohs[s] + _CIVILIZATION_POINTS[5 - d[_C0:_C1].count(0)]
+             + 2 * d[GOD] + 3 * d[GOLD])
+        if d[FLOOD]:
+            t += d[NILE] + d[FLOOD]
+        if final:
+            t += monument_points(d)
+        totals.append(t)
+    if final:
+        suns = most_fewest([sum(suns_up[s]) + sum(suns_down[s]) for s in range(len(displays))],
+                           5, -5)
+        totals = [t + p for t, p in zip(totals, suns)]
+    return totals
 
 
 def score_epoch(displays: list[list[int]], suns_up: list[list[int]],

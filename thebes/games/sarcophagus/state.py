@@ -32,6 +32,7 @@ import random
 from typing import Any
 
 from thebes.core import CHANCE, TERMINAL, State, TooManyOutcomes
+from thebes.core.state import randbelow
 
 from . import notation as nt
 from .geometry import (ALL_POSITIONS, NEIGHBOURS, SARCOPHAGUS_POSITIONS, SARCOPHAGUS_SLOT,
@@ -53,6 +54,8 @@ LAYOUT_PROBABILITY = 1.0 / (4320 * 6402373705728000)
 
 _PLACE_LISTS = tuple(tuple([p * 6 + v for v in range(6) if mask >> v & 1] for mask in range(64))
                      for p in range(21))
+#: hand mask -> the coin values in it, low to high.
+_VALUES = tuple(tuple(v for v in range(6) if mask >> v & 1) for mask in range(64))
 
 
 def layout_is_legal(action: object) -> bool:
@@ -157,6 +160,69 @@ class SarcophagusState(State):
         if phase == LAYOUT:
             raise TooManyOutcomes("the layout has 4320 x 18! outcomes")
         return []
+
+    def random_action(self, rng: random.Random) -> Any:
+        """``rng.choice(self.legal_actions())`` without copying or joining the placement
+        lists (the move at the drawn index is computed)."""
+        phase = self.phase
+        if phase == PLACE1:
+            present = self.present
+            moves = _PLACE_LISTS[(present & -present).bit_length() - 1][self.handmask[self.cur]]
+            return moves[randbelow(rng, len(moves))]
+        if phase == PLACE2:
+            # every open position offers the same coin values: the move at index r is
+            # value r % L on the (r // L)-th open position, L the values in hand
+            values = _VALUES[self.handmask[self.cur]]
+            per = len(values)
+            m = self.present & self.faceup & ~self.full
+            r = randbelow(rng, m.bit_count() * per)
+            k, v = divmod(r, per)
+            for _ in range(k):
+                m &= m - 1
+            return ((m & -m).bit_length() - 1) * 6 + values[v]
+        if phase == PASS:
+            randbelow(rng, 1)  # rng.choice draws even from one move
+            return nt.PASS
+        return rng.choice(self.legal_actions())
+
+    def random_playout(self, rng: random.Random) -> int:
+        """``State.random_playout`` with placements (most events) drawn and applied
+        inline: the same generator calls, the same game, fewer calls per event."""
+        n = 0
+        getrandbits = rng.getrandbits
+        place = self._place
+        while True:
+            cur = self.cur
+            phase = self.phase
+            if phase == PLACE1:
+                present = self.present
+                moves = _PLACE_LISTS[(present & -present).bit_length() - 1][self.handmask[cur]]
+                k = len(moves)
+                bits = k.bit_length()
+                r = getrandbits(bits)
+                while r >= k:
+                    r = getrandbits(bits)
+                place(moves[r], PLACE1)
+            elif phase == PLACE2:
+                values = _VALUES[self.handmask[cur]]
+                per = len(values)
+                m = self.present & self.faceup & ~self.full
+                k = m.bit_count() * per
+                bits = k.bit_length()
+                r = getrandbits(bits)
+                while r >= k:
+                    r = getrandbits(bits)
+                i, v = divmod(r, per)
+                for _ in range(i):
+                    m &= m - 1
+                place(((m & -m).bit_length() - 1) * 6 + values[v], PLACE2)
+            elif cur == TERMINAL:
+                return n
+            elif cur == CHANCE:
+                self.apply_action(self.sample_chance(rng))
+            else:
+                self.apply_action(self.random_action(rng))
+            n += 1
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == FIRST:
