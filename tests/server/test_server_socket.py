@@ -95,6 +95,8 @@ def test_refusals_stay_on_the_socket_and_it_stays_open(client):
             client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[1]}") as b:
         assert a.receive_json()["version"] == 1
         assert b.receive_json()["version"] == 1
+        # a hears that b connected (presence) before the refusals below
+        receive_until(a, lambda m: all(s["connected"] for s in m["seats"]))
         a.send_text("{not json")
         m = a.receive_json()
         assert m["type"] == "error" and "JSON" in m["error"]

@@ -38,9 +38,9 @@ def test_database_urls():
 
 def test_migrations_create_the_schema_and_reopen(db_url):
     s = Storage(db_url)
-    assert schema_revision(s.engine) == "0002"
+    assert schema_revision(s.engine) == "0003"
     names = set(inspect(s.engine).get_table_names())
-    assert {"games", "seats", "events", "alembic_version"} <= names
+    assert {"games", "seats", "events", "alembic_version", "table_clocks", "players"} <= names
     new_game(s)
     s.close()
     s = Storage(db_url)                        # opening again is a no-op
@@ -58,7 +58,7 @@ def test_an_older_database_is_upgraded(db_url):
     old.close()
     engine.dispose()
     s = Storage(db_url)
-    assert schema_revision(s.engine) == "0002"
+    assert schema_revision(s.engine) == "0003"
     assert {i["name"] for i in inspect(s.engine).get_indexes("games")} >= {"ix_games_created", "ix_games_status"}
     assert s.load_game("old1").seats[0].name == "A"
     s.close()

@@ -28,6 +28,7 @@ from thebes.bots import BOT_NAMES
 from thebes.core import game_names
 
 from .bots import BotRunner
+from .community import TableSettings, add_community
 from .hub import Connection, Hub
 from .replay import router as replay_router
 from .hints import add_hint_routes
@@ -61,6 +62,7 @@ class CreateGame(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: Optional[list[SeatSpec]] = Field(None, max_length=100, description="one per player (default: all human, free)")
     seed: Optional[int] = Field(None, ge=-(2 ** 63), lt=2 ** 63, description="seed of chance and bots (default: random, secret)")
+    table: Optional[TableSettings] = Field(None, description="clock, stand-in and rating settings (default: no clock)")
 
 
 class JoinGame(BaseModel):
@@ -104,6 +106,9 @@ class SeatOut(BaseModel):
     name: Optional[str]
     bot: Optional[str]
     claimed: bool
+    connected: Optional[bool] = Field(None, description="a socket of this seat is open now (bots: always)")
+    absent: Optional[bool] = Field(None, description="the stand-in plays this seat until its holder is back")
+    player: Optional[str] = Field(None, description="the claimed player holding this seat")
 
 
 class Result(BaseModel):
@@ -160,6 +165,7 @@ class View(BaseModel):
     legal: list[str]
     log: list[LogEntry]
     result: Optional[Result]
+    table: Optional[dict[str, Any]] = Field(None, description="clock, stand-in moves, rematch (thebes/server/tables.py)")
 
 
 class ErrorOut(BaseModel):
@@ -203,6 +209,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
         bots = BotRunner(service, bot_delay, bot_workers, bot_processes)
         service.listeners.append(bots.poke)
         app.state.bots = bots
+        app.state.community.start(bots)
 
         def resume() -> None:
             resumed = bots.resume_all()
@@ -215,6 +222,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             yield
         finally:
             service.listeners.remove(bots.poke)
+            await run_in_threadpool(app.state.community.stop)
             await run_in_threadpool(bots.stop)
             storage.close()
 
@@ -227,6 +235,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     app.state.hub = hub
     app.state.database_url = url
     app.include_router(replay_router)   # replays and uploaded records (replay.py)
+    community = add_community(app, service, storage, hub)   # clocks, players (community.py)
 
     add_hint_routes(app, service)
 
@@ -281,7 +290,9 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     def create_game(body: CreateGame) -> dict[str, Any]:
         """Create a game; one private link per human seat."""
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+        table = community.check_table(body.table, body.game)
         g, tokens = service.create_game(body.game, body.players, body.options, seats, body.seed)
+        community.tables.create(g, table)
         return {"game": service.summary(g),
                 "links": [{"seat": seat + 1, "token": token, "url": play_url(g.id, token)}
                           for seat, token in tokens]}
@@ -368,7 +379,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
                 log.exception("view of game %s for seat %s failed", game_id, seat)
                 await send({"type": "error", "status": 500, "error": "the server could not build the view"})
                 return True
-            key = (v["version"], v["status"], repr(v["seats"]))
+            key = (v["version"], v["status"], repr(v["seats"]), repr(v.get("table")))
             if key == conn.last_key:      # nothing new (a wake-up for an event already sent)
                 return True
             conn.last_key = key

@@ -34,6 +34,7 @@ class Hub:
     def add(self, conn: Connection) -> None:
         with self._lock:
             self._by_game.setdefault(conn.game_id, set()).add(conn)
+        self.notify(conn.game_id)    # the others see this seat connected
 
     def remove(self, conn: Connection) -> None:
         conn.closed = True
@@ -43,12 +44,22 @@ class Hub:
                 conns.discard(conn)
                 if not conns:
                     del self._by_game[conn.game_id]
+        self.notify(conn.game_id)    # the others see this seat gone
 
     def count(self, game_id: str | None = None) -> int:
         with self._lock:
             if game_id is None:
                 return sum(len(c) for c in self._by_game.values())
             return len(self._by_game.get(game_id, ()))
+
+    def seat_counts(self, game_id: str) -> dict[int | None, int]:
+        """Open connections of ``game_id`` per 0-based seat (``None``: spectators): presence."""
+        with self._lock:
+            conns = list(self._by_game.get(game_id, ()))
+        out: dict[int | None, int] = {}
+        for conn in conns:
+            out[conn.seat] = out.get(conn.seat, 0) + 1
+        return out
 
     def notify(self, game_id: str) -> None:
         """Wake every connection of ``game_id``. Safe to call from any thread."""

@@ -236,6 +236,13 @@ class GameService:
         self.listeners: list[Listener] = []
         #: games kept in memory before finished ones are dropped (see :meth:`_trim`)
         self.cache_limit = 1000
+        #: called after each stored move, under the game's lock: ``(game, seat, version
+        #: before, how)``; ``how`` is ``"seat"`` or the stand-in's reason (thebes/server/tables.py)
+        self.commit_hooks: list[Callable[[LiveGame, int, int, str], None]] = []
+        #: each adds fields to the public seats of a game (in place): ``(game id, seats)``
+        self.seat_hooks: list[Callable[[str, list[dict[str, Any]]], None]] = []
+        #: each adds fields to a view (in place): ``(game, 0-based seat or None, view)``
+        self.view_hooks: list[Callable[[LiveGame, int | None, dict[str, Any]], None]] = []
 
     # ------------------------------------------------------------ cache
     def game(self, game_id: str) -> LiveGame:
@@ -353,6 +360,16 @@ class GameService:
         self._notify(game_id)
         return g, tokens
 
+    def seats_out(self, game_id: str, seats: list[SeatData]) -> list[dict[str, Any]]:
+        """The public seats of a game, with what :attr:`seat_hooks` add (presence, absence)."""
+        out = seats_public(seats)
+        for hook in list(self.seat_hooks):
+            try:
+                hook(game_id, out)
+            except Exception:
+                log.exception("seat hook failed for game %s", game_id)
+        return out
+
     def join(self, game_id: str, name: Any, seat: int | None) -> tuple[int, str]:
         """Claim a free human seat (0-based ``seat`` or the first free one); returns (seat, token)."""
         g = self.game(game_id)
@@ -431,8 +448,12 @@ class GameService:
         self._notify(g.id)
 
     # ------------------------------------------------------------ moves
-    def move(self, game_id: str, seat: int, text: Any, version: int | None = None) -> LiveGame:
+    def move(self, game_id: str, seat: int, text: Any, version: int | None = None,
+             how: str = "seat") -> LiveGame:
         """Apply the move ``text`` for 0-based ``seat`` (then every chance outcome that follows).
+
+        ``how``: ``"seat"`` (its holder or bot), else why a stand-in moved for it
+        (``"timeout"``, ``"absent"``: thebes/server/tables.py).
 
         Errors: 400 unparsable or illegal (with ``legal``), 409 stale version,
         not this seat's turn, or the game is over.
@@ -459,7 +480,13 @@ class GameService:
             except Exception:   # an engine that breaks its contract on odd text: still a refusal
                 log.exception("game %s: the engine failed to parse %r", g.id, text)
                 raise ApiError(400, f"{text!r} could not be read as a move", state.legal_events()) from None
+            before = g.version
             self._commit(g, action)
+            for hook in list(self.commit_hooks):
+                try:
+                    hook(g, seat, before, how)
+                except Exception:  # the move is stored: a hook's failure must not undo it
+                    log.exception("commit hook failed for game %s", g.id)
         self._notify(game_id)
         return g
 
@@ -492,7 +519,7 @@ class GameService:
     def summary(self, g: LiveGame) -> dict[str, Any]:
         with g.lock:
             return {"id": g.id, "game": g.game.name, "players": g.players, "options": g.options,
-                    "status": g.status, "seats": seats_public(g.seats),
+                    "status": g.status, "seats": self.seats_out(g.id, g.seats),
                     "created": g.created.isoformat(), "updated": g.updated.isoformat(),
                     "events": g.version, "result": g.result()}
 
@@ -505,7 +532,7 @@ class GameService:
                 continue
             out.append({"id": data.id, "game": data.game, "players": data.players,
                         "options": data.options, "status": data.status,
-                        "seats": seats_public(data.seats), "created": data.created.isoformat(),
+                        "seats": self.seats_out(data.id, data.seats), "created": data.created.isoformat(),
                         "updated": data.updated.isoformat(), "events": data.version,
                         "result": data.result})
         return out
@@ -525,17 +552,20 @@ class GameService:
             log_out = [{"index": i, "seat": line.actor + 1 if line.actor is not None else None,
                         "event": line.text_for(column)}
                        for i, line in enumerate(g.log[since:], since)]
-            return {
+            out = {
                 "id": g.id, "game": g.game.name, "players": g.players, "options": g.options,
                 "status": g.status, "version": g.version,
                 "seat": seat + 1 if seat is not None else None,
-                "names": [s.name for s in g.seats], "seats": seats_public(g.seats),
+                "names": [s.name for s in g.seats], "seats": self.seats_out(g.id, g.seats),
                 "to_move": (player + 1 if player >= 0 else "chance" if player == CHANCE else None),
                 "observation": state.observation(seat),
                 "legal": state.legal_events() if seat is not None and player == seat else [],
                 "log": log_out,
                 "result": g.result(),
             }
+            for hook in list(self.view_hooks):
+                hook(g, seat, out)
+            return out
 
     def record(self, game_id: str) -> Record:
         g = self.game(game_id)
