@@ -6,6 +6,8 @@ import { api, store } from "./net.js";
 import { t, getLang, setLang, onLangChange, LANGUAGES, has } from "./i18n.js";
 import * as ra from "./ra.js";
 import * as replay from "./replay.js";
+import * as tablebar from "./clock.js";
+import * as players from "./players.js";
 
 const TABLES = { ra };
 // The other games' tables, each in its own module with the same interface as ra.js
@@ -86,6 +88,7 @@ function renderChrome() {
     h("a", { href: "/", class: "brand", "data-nav": "" }, h("span", { class: "brand-sun" }), t("app.title")),
     h("span", { class: "tagline" }, t("app.tagline")),
     h("span", { class: "spacer" }),
+    h("a", { class: "btn", id: "leaderboard-link", href: "/leaderboard", "data-nav": "" }, t("players.link")),
     h("label", { class: "name-field" }, t("you.name") + " ",
       h("input", {
         id: "my-name", value: myName(), placeholder: t("you.name.placeholder"), maxlength: "40",
@@ -114,7 +117,7 @@ async function showLobby(root) {
   const playingBox = h("section", { class: "card", id: "playing-games" });
   const finishedBox = h("section", { class: "card", id: "finished-games" });
   const createBox = h("section", { class: "card", id: "create" });
-  const form = { game: null, players: null, options: {}, seats: [] };
+  const form = { game: null, players: null, options: {}, seats: [], table: tablebar.defaultTable() };
 
   root.replaceChildren(h("div", { class: "lobby" },
     h("div", { class: "lobby-left" }, createBox),
@@ -125,7 +128,9 @@ async function showLobby(root) {
       let label;
       if (s.kind === "bot") label = h("span", { class: "seat bot" }, t("lobby.bot", { bot: botLabel(s.bot) }));
       else if (!s.claimed) label = h("span", { class: "seat free" }, (s.name ? s.name + " · " : "") + t("lobby.free"));
-      else label = h("span", { class: "seat human" }, s.name || t("game.seatname", { seat: s.seat }));
+      else label = h("span", { class: "seat human", "data-connected": String(!!s.connected) },
+        h("span", { class: `presence ${s.connected ? "on" : "off"}`, role: "img", "aria-label": t(s.connected ? "table.connected" : "table.away") }, "●"), " ",
+        s.name || t("game.seatname", { seat: s.seat }));
       return label;
     }));
   }
@@ -271,6 +276,7 @@ async function showLobby(root) {
         h("fieldset", { class: "options" }, h("legend", null, t("create.options")),
           optionInputs.length ? optionInputs : h("span", { class: "muted" }, t("create.nooptions"))),
         h("div", { class: "seat-rows" }, seatRows),
+        tablebar.clockFields(form.table, bots, t, drawCreate),
         h("button", { type: "submit", class: "btn primary big", id: "create-submit" }, t("create.submit"))));
   }
 
@@ -309,7 +315,7 @@ async function showLobby(root) {
       ? { kind: "bot", bot: s.bot }
       : { kind: "human", name: i === firstHuman ? name : (s.name.trim() || null) }));
     try {
-      const res = await api("/api/games", { method: "POST", body: { game: form.game, players: form.players, options: form.options, seats } });
+      const res = await api("/api/games", { method: "POST", body: { game: form.game, players: form.players, options: form.options, seats, table: tablebar.tableBody(form.table) } });
       const links = res.links || [];
       if (!links.length) { refresh(); return; }
       rememberSeat(res.game.id, links[0].seat, links[0].token);
@@ -362,6 +368,7 @@ function showGame(root, gameId, token) {
 
   const statusEl = h("span", { class: "conn" });
   const headEl = h("div", { class: "game-head" });
+  const tableEl = h("section", { class: "table-bar", id: "table-bar", "aria-label": t("table.seats") });
   const hintEl = h("div", { class: "hint", id: "hint", "aria-live": "polite" });
   const actionsEl = h("div", { class: "action-bar", id: "action-bar" });
   const boardEl = h("div", { class: "board", id: "board" });
@@ -372,7 +379,7 @@ function showGame(root, gameId, token) {
   root.replaceChildren(h("div", { class: "game-page" },
     headEl,
     h("div", { class: "game-grid" },
-      h("div", { class: "game-main" }, hintEl, actionsEl, boardEl, belowEl),
+      h("div", { class: "game-main" }, tableEl, hintEl, actionsEl, boardEl, belowEl),
       logBox)));
 
   function send(move) {
@@ -403,7 +410,44 @@ function showGame(root, gameId, token) {
     state.pending = false;
     state.error = null;
     draw();
+    adopt(view);
   }
+
+  // A seat link opened in a browser with a name takes that name (unless the seat has one);
+  // a browser with a claimed player links the seat to it (once per page).
+  const adopted = { name: false, player: false };
+  function adopt(v) {
+    const mine = v.seat && v.seats ? v.seats[v.seat - 1] : null;
+    if (!mine || mine.kind !== "human" || v.status === "finished" || !token) return;
+    const me = players.myPlayer();
+    if (me && !mine.player && !adopted.player) {
+      adopted.player = true;
+      api(`/api/games/${encodeURIComponent(gameId)}/player`, { method: "POST", body: { token, key: me.key } }).catch(() => {});
+    } else if (!me && !mine.name && myName() && !adopted.name) {
+      adopted.name = true;
+      api(`/api/games/${encodeURIComponent(gameId)}/name`, { method: "POST", body: { token, name: myName() } }).catch(() => {});
+    }
+  }
+
+  // The table bar's actions (clock.js): I'm back, rename, votes, play again.
+  const tableActions = {
+    back: () => api(`/api/games/${encodeURIComponent(gameId)}/back`, { method: "POST", body: { token } })
+      .then(() => toast(t("table.back.done"), "ok")).catch((err) => toast(t("error.generic", { message: err.message }))),
+    rename: () => {
+      const v = state.view;
+      const now = v && v.seat ? v.names[v.seat - 1] || "" : "";
+      const name = window.prompt(t("table.rename.prompt"), now);
+      if (name === null) return;
+      api(`/api/games/${encodeURIComponent(gameId)}/name`, { method: "POST", body: { token, name: name.trim().slice(0, 40) || null } })
+        .catch((err) => toast(t("error.generic", { message: err.message })));
+    },
+    vote: (seat) => api(`/api/games/${encodeURIComponent(gameId)}/vote`, { method: "POST", body: { token, seat } })
+      .then((res) => toast(res.absent ? t("table.vote.absent") : t("table.vote.done", res), "ok"))
+      .catch((err) => toast(t("error.generic", { message: err.message }))),
+    again: () => api(`/api/games/${encodeURIComponent(gameId)}/again`, { method: "POST", body: { token } })
+      .then((res) => { rememberSeat(res.game, res.seat, res.token); navigate(res.url); })
+      .catch((err) => toast(t("error.generic", { message: err.message }))),
+  };
 
   // The search's top moves for this seat (GET /api/games/<id>/hint), from its own view only.
   async function askHint() {
@@ -458,8 +502,10 @@ function showGame(root, gameId, token) {
     logBox.querySelector("h2").textContent = t("game.log");
     const names = v.names || [];
     const describe = mod ? mod.describeEvent : (line) => (line.seat ? t("log.other", { name: seatLabel(names, line.seat), event: line.event }) : t("log.chance", { event: line.event }));
-    logList.replaceChildren(...(state.log.length ? state.log.map((line) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index) },
-      describe(line, names, t))) : [h("li", { class: "muted" }, t("log.empty"))]));
+    const standins = tablebar.standinIndex(v);
+    logList.replaceChildren(...(state.log.length ? state.log.map((line) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index), "data-standin": standins.get(line.index) || null },
+      describe(line, names, t), standins.has(line.index) ? [" ", h("em", { class: "standin" }, t(`log.standin.${standins.get(line.index)}`))] : null)) : [h("li", { class: "muted" }, t("log.empty"))]));
+    tablebar.renderTableBar(tableEl, { view: v, t, names, act: tableActions });
     logList.scrollTop = logList.scrollHeight;
     document.title = `${v.legal && v.legal.length ? "● " : ""}${title} · ${t("app.title")}`;
     if (mod) {
@@ -550,6 +596,7 @@ function showGame(root, gameId, token) {
   }).catch(() => {});
   cleanup = () => {
     state.closed = true;
+    tablebar.stopTicker();
     clearTimeout(retryTimer);
     if (ws) ws.close();
   };
@@ -565,6 +612,8 @@ function route() {
   const root = document.getElementById("app");
   const rp = replay.route(root, TABLES); // /replay/<id> and /upload (replay.js)
   if (rp) { ({ cleanup, rerender } = rp); return; }
+  const pp = players.route(root); // /leaderboard[/<game>] and /player/<name> (players.js)
+  if (pp) { ({ cleanup, rerender } = pp); return; }
   const m = location.pathname.match(/^\/play\/([^/]+)\/?$/);
   if (m) {
     const token = new URLSearchParams(location.search).get("token");
