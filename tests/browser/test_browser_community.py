@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from test_browser_ra import free_port, launch, playwright  # noqa: F401 (fixtures)
+from test_browser_ra import SHOTS, free_port, launch, playwright  # noqa: F401 (fixtures)
 
 uvicorn = pytest.importorskip("uvicorn", reason="uvicorn is not installed")
 
@@ -177,6 +177,8 @@ def test_three_browsers_clock_walk_away_come_back_rematch_and_leaderboard(
             drive(server, gid, mine, lambda v: v["version"] > before)
         ann.wait_for_selector('.seat-chip[data-seat="3"][data-absent="true"]')
         ann.wait_for_selector('#log li[data-standin="timeout"]')
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        ann.screenshot(path=str(SHOTS / "table-clock.png"))
         assert "stand-in" in ann.locator('#log li[data-standin="timeout"]').first.inner_text()
         # the stand-in plays Cy's seat at its pace, as away
         drive(server, gid, mine, lambda v: any(r == "absent" for _i, r in v["table"]["standins"]))
@@ -195,6 +197,7 @@ def test_three_browsers_clock_walk_away_come_back_rematch_and_leaderboard(
         pages = (ann, bob, cy)
         for page in pages:
             page.wait_for_selector("#again-button")
+        bob.screenshot(path=str(SHOTS / "play-again.png"))
         # All three play again: one new game, seats rotated, each in their own seat.
         ann.click("#again-button")
         ann.wait_for_url(lambda url: "/play/" in url and gid not in url)
@@ -213,6 +216,7 @@ def test_three_browsers_clock_walk_away_come_back_rematch_and_leaderboard(
         board = ann.locator("#leaderboard").inner_text()
         for name in ("Ann", "Bob", "Cy", "Bot: easy"):
             assert name in board, board
+        ann.screenshot(path=str(SHOTS / "leaderboard.png"))
         ann.click("#leaderboard a:has-text('Cy')")
         ann.wait_for_selector("#player-page .game-row")
         assert ann.locator(f'#player-page .game-row[data-game="{gid}"] a:has-text("Replay")').count() == 1

@@ -86,7 +86,7 @@ export function renderTableBar(el, ctx) {
     here === null ? h("span", { class: "presence bot", "aria-hidden": "true" }, "⚙")
       : h("span", { class: `presence ${here ? "on" : "off"}`, role: "img", "aria-label": t(here ? "table.connected" : "table.away") }, "●"),
     h("span", { class: "seat-name" }, name(s.seat)),
-    s.kind === "bot" || left === null || left === undefined ? null
+    s.kind === "bot" || left === null || left === undefined || v.status === "finished" ? null
       : h("span", { class: `seat-clock${running === s.seat ? " running" : ""}`, role: "timer", "aria-label": t("table.clock.of", { name: name(s.seat) }) }, formatLeft(left)),
     s.absent ? h("span", { class: "tag absent" }, t("table.absent.tag")) : null);
   });
@@ -118,13 +118,14 @@ export function renderTableBar(el, ctx) {
     actions.push(h("button", { class: "btn primary big", id: "again-button", type: "button", onclick: act.again },
       table.rematch ? t("table.again.join") : t("table.again")));
   }
-  el.replaceChildren(
+  el.replaceChildren(...[
     h("ul", { class: "seat-strip", "aria-label": t("table.seats") }, chips),
     line ? h("p", { class: "waiting-line", id: "waiting-line" }, line) : null,
     actions.length ? h("div", { class: "table-actions" }, actions) : null,
-    clock && clock.mode !== "none" ? h("p", { class: "muted clock-rule" }, clock.mode === "move"
+    clock && clock.mode !== "none" && v.status !== "finished" ? h("p", { class: "muted clock-rule" }, clock.mode === "move"
       ? t("table.rule.move", { time: formatLeft(clock.per_move), bot: t(`bot.${clock.standin}`), n: clock.absent_after })
-      : t("table.rule.bank", { time: formatLeft(clock.bank), inc: clock.increment, bot: t(`bot.${clock.standin}`), n: clock.absent_after })) : null);
+      : t("table.rule.bank", { time: formatLeft(clock.bank), inc: clock.increment, bot: t(`bot.${clock.standin}`), n: clock.absent_after })) : null,
+  ].filter(Boolean));
 }
 
 export function stopTicker() {
