@@ -195,7 +195,8 @@ def test_three_browsers_clock_walk_away_come_back_rematch_and_leaderboard(
         # The game goes on to its end.
         drive(server, gid, tokens, lambda v: v["status"] == "finished", limit=120)
         pages = (ann, bob, cy)
-        for page in pages:
+        for page in pages:     # the pages draw every view of a fast game: give them time
+            page.wait_for_selector("#board[data-status='finished']", timeout=90_000)
             page.wait_for_selector("#again-button")
         bob.screenshot(path=str(SHOTS / "play-again.png"))
         # All three play again: one new game, seats rotated, each in their own seat.

@@ -178,6 +178,8 @@ class Players:
     # ------------------------------------------------------------ ratings
     def changed(self, game_id: str) -> None:
         """Service listener: rate a game once it is over (at most once, whatever the process)."""
+        with self._lock:
+            self._links.pop(game_id, None)     # another process may have linked a seat
         g = self.service._games.get(game_id)
         if g is None or not g.finished:
             return

@@ -46,6 +46,9 @@ class Table:
 
     __slots__ = ("settings", "state", "rev")
 
+    #: a game without a row (made before the clocks) is looked up again after this long (s)
+    NONE_FOR = 30.0
+
     def __init__(self, settings: dict[str, Any], state: dict[str, Any], rev: int) -> None:
         self.settings, self.state, self.rev = settings, state, rev
 
@@ -62,6 +65,7 @@ class Tables:
         #: runs a CPU-bound search ``fn(*args)`` (the bot runner's worker processes once started)
         self.search: Callable[..., Any] = lambda fn, *args: fn(*args)
         self._tables: dict[str, Table] = {}
+        self._missing: dict[str, float] = {}                      # game -> when found without row
         self._due: dict[str, tuple[float, int, int, str]] = {}   # game -> (time, seat, version, why)
         self._left: dict[tuple[str, int], float] = {}             # (game, seat) -> disconnected at
         self._lock = threading.RLock()
@@ -82,15 +86,29 @@ class Tables:
         return Table(json.loads(row.settings), json.loads(row.state), row.rev)
 
     def table(self, game_id: str) -> Table | None:
-        """The cached table of ``game_id`` (loaded on first use; ``None``: a game without one)."""
+        """The cached table of ``game_id`` (loaded on first use; ``None``: a game without one,
+        remembered for :attr:`Table.NONE_FOR` seconds)."""
         with self._lock:
             if game_id in self._tables:
                 return self._tables[game_id]
+            missing = self._missing.get(game_id)
+            if missing is not None and time.monotonic() - missing < Table.NONE_FOR:
+                return None
         t = self._load(game_id)
         with self._lock:
             if t is not None:
                 self._tables[game_id] = t
+                self._missing.pop(game_id, None)
+            else:
+                self._missing[game_id] = time.monotonic()
+                if len(self._missing) > 10_000:
+                    self._missing.clear()
             return t
+
+    def forget(self, game_id: str) -> None:
+        """Drop the cached table (the next use reads the database)."""
+        with self._lock:
+            self._tables.pop(game_id, None)
 
     def _write(self, game_id: str, change: Callable[[Table], dict[str, Any] | None],
                finished: bool = False) -> Table | None:
@@ -126,6 +144,7 @@ class Tables:
                 active=not g.finished))
         with self._lock:
             self._tables[g.id] = Table(settings, state, 0)
+            self._missing.pop(g.id, None)
         self.changed(g.id)
 
     # ------------------------------------------------------------ hooks
@@ -144,12 +163,15 @@ class Tables:
         self._write(g.id, change, finished=g.finished)
 
     def changed(self, game_id: str) -> None:
-        """Service listener: keep the clock in step with the game, and schedule the stand-in."""
+        """Service listener: keep the clock in step with the game, and schedule the stand-in.
+        The row is read again: another server process may have changed it (I'm back, a vote)."""
         g = self.service._games.get(game_id)
-        if g is None or self.table(game_id) is None:
+        if g is None:
             return
+        self.forget(game_id)
         t = self.table(game_id)
-        assert t is not None
+        if t is None:
+            return
         if t.state["version"] != g.version or (t.state["since"] is None and g.status == "playing"):
             t = self._catch_up(g)
         self._schedule(g, t)
