@@ -225,3 +225,49 @@ def test_three_browsers_clock_walk_away_come_back_rematch_and_leaderboard(
     finally:
         for c in contexts:
             c.close()
+
+
+def test_a_link_takes_the_browsers_name_the_holder_renames_and_the_lobby_shows_who_is_here(
+        server: Server, playwright, tmp_path_factory: pytest.TempPathFactory) -> None:  # noqa: F811
+    """Two real browser contexts: Dora's link was made without a name; her browser (in French)
+    has one, so the seat takes it; she renames her seat; the other browser's lobby and table
+    show her connected, then gone."""
+    base = server.url
+    created = api(f"{base}/api/games", {"game": "ra", "players": 3, "seats": [
+        {"kind": "human", "name": "Eve"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"}]})
+    gid = created["game"]["id"]
+    links = {link["seat"]: link["url"] for link in created["links"]}
+    eve_ctx = launch(playwright, tmp_path_factory)
+    dora_ctx = launch(playwright, tmp_path_factory, locale="fr-FR")
+    try:
+        eve = eve_ctx.new_page()
+        eve.goto(base + links[1])
+        eve.wait_for_selector('.seat-chip[data-seat="2"][data-connected="false"]')
+        dora = dora_ctx.new_page()
+        dora.goto(base + "/")
+        dora.fill("#my-name", "Dora <i>")
+        dora.goto(base + links[2])
+        dora.wait_for_selector("svg.ra-board")
+        # the seat took the browser's name, shown as text (not markup) on both tables
+        eve.wait_for_selector('.seat-chip[data-seat="2"][data-connected="true"]')
+        eve.wait_for_function("() => document.querySelector('.seat-chip[data-seat=\"2\"] .seat-name')"
+                              ".textContent === 'Dora <i>'")
+        assert eve.locator(".seat-chip i").count() == 0
+        assert dora.locator("#rename-button").inner_text() == "Renommer"
+        assert dora.locator('.seat-chip[data-seat="1"] .presence').get_attribute("aria-label") == "connecté"
+        # she renames her seat
+        dora.once("dialog", lambda dialog: dialog.accept("Dorothée"))
+        dora.click("#rename-button")
+        eve.wait_for_function("() => document.querySelector('.seat-chip[data-seat=\"2\"] .seat-name')"
+                              ".textContent === 'Dorothée'")
+        # Eve's lobby shows who is connected now
+        lobby = eve_ctx.new_page()
+        lobby.goto(base + "/")
+        row = lobby.locator(f'.game-row[data-game="{gid}"]')
+        row.locator('.seat.human[data-connected="true"]', has_text="Dorothée").wait_for()
+        dora.close()
+        eve.wait_for_selector('.seat-chip[data-seat="2"][data-connected="false"]')
+        row.locator('.seat.human[data-connected="false"]', has_text="Dorothée").wait_for(timeout=15_000)
+    finally:
+        eve_ctx.close()
+        dora_ctx.close()

@@ -33,18 +33,24 @@ class Hub:
 
     def add(self, conn: Connection) -> None:
         with self._lock:
-            self._by_game.setdefault(conn.game_id, set()).add(conn)
-        self.notify(conn.game_id)    # the others see this seat connected
+            conns = self._by_game.setdefault(conn.game_id, set())
+            first = conn.seat is not None and not any(c.seat == conn.seat for c in conns)
+            conns.add(conn)
+        if first:
+            self.notify(conn.game_id)    # the others see this seat connected (presence)
 
     def remove(self, conn: Connection) -> None:
         conn.closed = True
+        last = False
         with self._lock:
             conns = self._by_game.get(conn.game_id)
-            if conns is not None:
+            if conns is not None and conn in conns:
                 conns.discard(conn)
+                last = conn.seat is not None and not any(c.seat == conn.seat for c in conns)
                 if not conns:
                     del self._by_game[conn.game_id]
-        self.notify(conn.game_id)    # the others see this seat gone
+        if last:
+            self.notify(conn.game_id)    # the others see this seat gone (presence)
 
     def count(self, game_id: str | None = None) -> int:
         with self._lock:
