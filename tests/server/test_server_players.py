@@ -159,3 +159,17 @@ def test_play_again_makes_one_rematch_with_seats_rotated_and_a_link_for_each_per
     assert nv["table"]["clock"]["per_move"] == 60
     assert client.post(f"/api/games/{nid}/join", json={"name": "Eve"}).status_code == 409
     assert client.post(f"/api/games/{gid}/again", json={"token": "nope"}).status_code == 403
+
+
+def test_a_player_claimed_after_the_end_still_makes_the_game_count_but_cannot_change_it(client):
+    ann, bob, eve = claim(client, "Ann"), claim(client, "Bob"), claim(client, "Eve")
+    gid, tokens = create(client)
+    client.post(f"/api/games/{gid}/player", json={"token": tokens[0], "key": ann})
+    play_out(client, gid, tokens)
+    assert client.get("/api/leaderboard/toy").json()["rows"] == []      # Bob has no player yet
+    r = client.post(f"/api/games/{gid}/player", json={"token": tokens[1], "key": bob})
+    assert r.status_code == 200
+    rows = wait_until(lambda: client.get("/api/leaderboard/toy").json()["rows"])
+    assert sorted(r["name"] for r in rows) == ["Ann", "Bob"]
+    r = client.post(f"/api/games/{gid}/player", json={"token": tokens[1], "key": eve})
+    assert r.status_code == 409 and "game is over" in r.json()["error"]

@@ -109,6 +109,7 @@ class SeatOut(BaseModel):
     connected: Optional[bool] = Field(None, description="a socket of this seat is open now (bots: always)")
     absent: Optional[bool] = Field(None, description="the stand-in plays this seat until its holder is back")
     player: Optional[str] = Field(None, description="the claimed player holding this seat")
+    timeouts: Optional[int] = Field(None, description="time-outs in a row (the stand-in moved)")
 
 
 class Result(BaseModel):

@@ -134,13 +134,19 @@ class Players:
 
     def link(self, game_id: str, seat: int, key: Any) -> dict[str, Any]:
         """Link ``seat`` (its holder proved it) to the player of ``key``; the seat takes the
-        player's name. 409 once the game is over."""
+        player's name. Once the game is over, only a seat without a player can be linked
+        (the game may then count: it is rated when every person's seat has its player);
+        409 for changing a finished game's player."""
         player = self.by_key(key)
         g = self.service.game(game_id)
-        if g.finished:
-            raise ApiError(409, "the game is over: its seats can no longer change players")
         if g.seats[seat].kind != "human":
             raise ApiError(400, "a bot's seat has no player")
+        if g.finished:
+            have = self.links(game_id).get(seat)
+            if have is not None and have[0] != player["id"]:
+                raise ApiError(409, "the game is over: its seats can no longer change players")
+            if have is not None:
+                return {"name": player["name"], "seat": seat + 1}
         with self.storage._write_lock, self.storage.engine.begin() as conn:
             done = conn.execute(update(seat_players).where(
                 seat_players.c.game_id == game_id, seat_players.c.seat == seat)

@@ -212,6 +212,7 @@ class Tables:
                 here = counts.get(s["seat"] - 1, 0) > 0
                 s["connected"] = s["kind"] == "bot" or here
                 s["absent"] = bool(t is not None and t.state["absent"][s["seat"] - 1])
+                s["timeouts"] = t.state["streak"][s["seat"] - 1] if t is not None else 0
                 if here:
                     self._left.pop((game_id, s["seat"] - 1), None)
                 else:

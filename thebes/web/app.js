@@ -418,12 +418,12 @@ function showGame(root, gameId, token) {
   const adopted = { name: false, player: false };
   function adopt(v) {
     const mine = v.seat && v.seats ? v.seats[v.seat - 1] : null;
-    if (!mine || mine.kind !== "human" || v.status === "finished" || !token) return;
+    if (!mine || mine.kind !== "human" || !token) return;
     const me = players.myPlayer();
     if (me && !mine.player && !adopted.player) {
       adopted.player = true;
       api(`/api/games/${encodeURIComponent(gameId)}/player`, { method: "POST", body: { token, key: me.key } }).catch(() => {});
-    } else if (!me && !mine.name && myName() && !adopted.name) {
+    } else if (!me && !mine.name && myName() && !adopted.name && v.status !== "finished") {
       adopted.name = true;
       api(`/api/games/${encodeURIComponent(gameId)}/name`, { method: "POST", body: { token, name: myName() } }).catch(() => {});
     }
@@ -444,6 +444,15 @@ function showGame(root, gameId, token) {
     vote: (seat) => api(`/api/games/${encodeURIComponent(gameId)}/vote`, { method: "POST", body: { token, seat } })
       .then((res) => toast(res.absent ? t("table.vote.absent") : t("table.vote.done", res), "ok"))
       .catch((err) => toast(t("error.generic", { message: err.message }))),
+    claim: async () => {
+      const name = myName() || (window.prompt(t("players.name")) || "").trim();
+      if (!name) return;
+      try {
+        await players.claim(name);
+        adopted.player = false;
+        if (state.view) adopt(state.view);
+      } catch (err) { toast(t("error.generic", { message: err.message })); }
+    },
     again: () => api(`/api/games/${encodeURIComponent(gameId)}/again`, { method: "POST", body: { token } })
       .then((res) => { rememberSeat(res.game, res.seat, res.token); navigate(res.url); })
       .catch((err) => toast(t("error.generic", { message: err.message }))),
@@ -505,7 +514,7 @@ function showGame(root, gameId, token) {
     const standins = tablebar.standinIndex(v);
     logList.replaceChildren(...(state.log.length ? state.log.map((line) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index), "data-standin": standins.get(line.index) || null },
       describe(line, names, t), standins.has(line.index) ? [" ", h("em", { class: "standin" }, t(`log.standin.${standins.get(line.index)}`))] : null)) : [h("li", { class: "muted" }, t("log.empty"))]));
-    tablebar.renderTableBar(tableEl, { view: v, t, names, act: tableActions });
+    tablebar.renderTableBar(tableEl, { view: v, t, names, act: tableActions, hasPlayer: !!players.myPlayer() });
     logList.scrollTop = logList.scrollHeight;
     document.title = `${v.legal && v.legal.length ? "● " : ""}${title} · ${t("app.title")}`;
     if (mod) {

@@ -88,7 +88,8 @@ export function renderTableBar(el, ctx) {
     h("span", { class: "seat-name" }, name(s.seat)),
     s.kind === "bot" || left === null || left === undefined || v.status === "finished" ? null
       : h("span", { class: `seat-clock${running === s.seat ? " running" : ""}`, role: "timer", "aria-label": t("table.clock.of", { name: name(s.seat) }) }, formatLeft(left)),
-    s.absent ? h("span", { class: "tag absent" }, t("table.absent.tag")) : null);
+    s.absent ? h("span", { class: "tag absent" }, t("table.absent.tag"))
+      : s.timeouts ? h("span", { class: "tag absent", title: t("table.timeouts", { n: s.timeouts }) }, t("table.timeouts", { n: s.timeouts })) : null);
   });
 
   let line = null;
@@ -105,7 +106,8 @@ export function renderTableBar(el, ctx) {
 
   const mine = v.seat ? seats[v.seat - 1] : null;
   const actions = [];
-  if (mine && mine.absent) actions.push(h("button", { class: "btn primary", id: "back-button", type: "button", onclick: act.back }, t("table.back")));
+  if (mine && (mine.absent || mine.timeouts)) actions.push(h("button", { class: "btn primary", id: "back-button", type: "button", onclick: act.back }, t("table.back")));
+  if (mine && mine.kind === "human" && !mine.player && !ctx.hasPlayer) actions.push(h("button", { class: "btn", id: "claim-seat-button", type: "button", onclick: act.claim }, t("table.claim")));
   if (mine && mine.kind === "human" && v.status !== "finished") actions.push(h("button", { class: "btn", id: "rename-button", type: "button", onclick: act.rename }, t("table.rename")));
   if (mine && v.status !== "finished" && clock && clock.mode === "none") {
     for (const s of seats) {

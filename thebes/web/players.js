@@ -20,6 +20,17 @@ function toast(message, kind = "error") {
   setTimeout(() => node.remove(), 6000);
 }
 
+// Claim ``name`` as this browser's player (POST /api/players); throws the server's refusal.
+export async function claim(name) {
+  const res = await api("/api/players", { method: "POST", body: { name } });
+  setPlayer({ name: res.name, key: res.key });
+  store.set("thebes.name", res.name);
+  const field = document.getElementById("my-name");
+  if (field) field.value = res.name;
+  toast(t("players.claimed", { name: res.name }), "ok");
+  return res;
+}
+
 // The card to claim a name, show the key, or use a key from another browser.
 export function playerCard(onChange) {
   const box = h("section", { class: "card", id: "player-card" });
@@ -51,12 +62,7 @@ export function playerCard(onChange) {
       h("form", { class: "form-line", id: "claim-form", onsubmit: async (e) => {
         e.preventDefault();
         try {
-          const res = await api("/api/players", { method: "POST", body: { name: nameInput.value } });
-          setPlayer({ name: res.name, key: res.key });
-          store.set("thebes.name", res.name);
-          const field = document.getElementById("my-name");
-          if (field) field.value = res.name;
-          toast(t("players.claimed", { name: res.name }), "ok");
+          await claim(nameInput.value);
           draw(); onChange && onChange();
         } catch (err) { toast(t("error.generic", { message: err.message })); }
       } }, h("label", null, t("players.name") + " ", nameInput),
