@@ -111,6 +111,16 @@ def drive(server: Server, gid: str, tokens: dict[int, str], until, limit: float 
     raise AssertionError("the game did not get there in time")
 
 
+def wait_for(predicate, limit: float = 15):
+    deadline = time.time() + limit
+    while time.time() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
 def claim_player(page, base: str, name: str) -> None:
     page.goto(base + "/")
     page.fill("#my-name", name)
@@ -130,8 +140,10 @@ def test_three_browsers_clock_walk_away_come_back_rematch_and_leaderboard(
         ann, bob, cy = (c.new_page() for c in contexts)
         for page in (ann, bob, cy):
             page.on("pageerror", lambda err: errors.append(str(err)))
-        for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
+        for page, name in ((ann, "Ann"), (bob, "Bob")):
             claim_player(page, base, name)
+        cy.goto(base + "/")
+        cy.fill("#my-name", "Cy")               # Cy claims hers from the game page, below
 
         # Ann creates the game: three people and an easy bot, 30 seconds a move.
         ann.goto(base + "/")
@@ -154,10 +166,12 @@ def test_three_browsers_clock_walk_away_come_back_rematch_and_leaderboard(
         cy.goto(links[3])
         for page in (ann, bob, cy):
             page.wait_for_selector("svg.ra-board")
+        cy.click("#claim-seat-button")
+        cy.wait_for_selector("#claim-seat-button", state="detached")
         # presence: Ann sees Bob and Cy connected; the seats took the players' names
         ann.wait_for_selector('.seat-chip[data-seat="2"][data-connected="true"]')
         ann.wait_for_selector('.seat-chip[data-seat="3"][data-connected="true"]')
-        v = view(server, gid, tokens[1])
+        v = wait_for(lambda: (x := view(server, gid, tokens[1]))["seats"][2]["player"] and x)
         assert [s["player"] for s in v["seats"]] == ["Ann", "Bob", "Cy", None]
         assert v["table"]["clock"]["per_move"] == 30
         assert ann.locator(".seat-clock").count() == 3          # the bot has no clock
