@@ -207,6 +207,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "else thebes.db in the current directory)")
     p.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
                    help="seconds a bot waits before each move (default 0.8)")
+    from thebes.server.settings import add_serve_arguments
+    add_serve_arguments(p)
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("play", help="play a game in the terminal against bots",

@@ -51,8 +51,9 @@ class Server:
 
     def __init__(self, db: Path, port: int) -> None:
         from thebes.server import create_app
+        from thebes.server.settings import Settings
 
-        app = create_app(str(db), bot_delay=0)
+        app = create_app(str(db), bot_delay=0, settings=Settings.unlimited())
         config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                 timeout_graceful_shutdown=3)
         self.srv = uvicorn.Server(config)

@@ -163,8 +163,9 @@ def test_replay_of_a_hidden_game_in_progress_needs_a_seat(server, context):  # n
     tokens = [link["token"] for link in created["links"]]
     view = get_json(f"{server}/api/games/{gid}/view?token={tokens[0]}")
     mover = view["to_move"] - 1
-    legal = get_json(f"{server}/api/games/{gid}/view?token={tokens[mover]}")["legal"]
-    post_json(f"{server}/api/games/{gid}/moves", {"token": tokens[mover], "move": legal[0]})
+    mover_view = get_json(f"{server}/api/games/{gid}/view?token={tokens[mover]}")
+    post_json(f"{server}/api/games/{gid}/moves", {"token": tokens[mover], "move": mover_view["legal"][0],
+                                                  "version": mover_view["version"]})
     page.wait_for_function("n => parseInt(document.getElementById('replay-position').dataset.total, 10) > n",
                            arg=before)
     wait_index(page, position(page)[1])

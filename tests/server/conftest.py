@@ -110,6 +110,15 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
+def pg_url() -> str:
+    """A fresh schema on the PostgreSQL test server (skips, saying why, without one)."""
+    url, reason = pg()
+    if url is None:
+        pytest.skip(reason)
+    return fresh_postgres_schema(url)
+
+
+@pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'thebes.db'}"
 
@@ -125,16 +134,26 @@ def wait_until(predicate: Callable[[], Any], timeout: float = 30.0, step: float 
         time.sleep(step)
 
 
+def test_settings(**changes: Any) -> Any:
+    """Settings for tests that create hundreds of games from one client: rates and caps it never
+    meets, chosen seeds in games of several humans (the limits and the seed rule themselves are
+    tested with their defaults in test_server_hardening*.py)."""
+    from thebes.server.settings import Settings
+    return Settings.unlimited(**changes)
+
+
 @pytest.fixture
 def make_client() -> Iterator[Callable[..., Any]]:
-    """``make_client(url, bot_delay=0)`` -> a started TestClient; all closed at the end."""
+    """``make_client(url, bot_delay=0, settings=test_settings())`` -> a started TestClient; all
+    closed at the end."""
     from fastapi.testclient import TestClient
     from thebes.server.app import create_app
 
     clients: list[Any] = []
 
-    def make(url: str, bot_delay: float = 0.0) -> Any:
-        client = TestClient(create_app(url, bot_delay=bot_delay))
+    def make(url: str, bot_delay: float = 0.0, settings: Any = None) -> Any:
+        client = TestClient(create_app(url, bot_delay=bot_delay,
+                                       settings=settings if settings is not None else test_settings()))
         client.__enter__()
         clients.append(client)
         return client

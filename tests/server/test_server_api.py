@@ -169,7 +169,8 @@ def test_a_whole_game_record_and_result(client):
     summary = client.get("/api/games?status=finished").json()["games"][0]
     assert summary["id"] == gid and summary["result"] == final["result"]
     # a move for a finished game: 409, nothing changes
-    r = client.post(f"/api/games/{gid}/moves", json={"token": tokens[0], "move": "hold"})
+    r = client.post(f"/api/games/{gid}/moves", json={"token": tokens[0], "move": "hold",
+                                                     "version": final["version"]})
     assert r.status_code == 409 and r.json()["legal"] == []
     assert client.post(f"/api/games/{gid}/join", json={}).status_code == 409
 
@@ -180,8 +181,12 @@ def test_chance_is_drawn_from_the_seed(client):
     ga, gb = a["game"]["id"], b["game"]["id"]
     for out in (a, b):
         gid, tokens = out["game"]["id"], [l["token"] for l in out["links"]]
+        version = 1
         for seat, move in enumerate(["add 1", "hold", "add 2"]):
-            assert client.post(f"/api/games/{gid}/moves", json={"token": tokens[seat], "move": move}).status_code == 200
+            r = client.post(f"/api/games/{gid}/moves", json={"token": tokens[seat], "move": move,
+                                                             "version": version})
+            assert r.status_code == 200
+            version = r.json()["version"]
     # the record of an unfinished hidden-information game is secret; compare through the omniscient check
     va = client.get(f"/api/games/{ga}/view", params={"token": a["links"][0]["token"]}).json()
     vb = client.get(f"/api/games/{gb}/view", params={"token": b["links"][0]["token"]}).json()
@@ -203,7 +208,7 @@ def test_ra_spectators_and_record_of_an_unfinished_game(client):
     assert rec.extra["names"] == ["A", "B", "C"]
     mover = v["to_move"]
     tok = out["links"][mover - 1]["token"]
-    r = client.post(f"/api/games/{gid}/moves", json={"token": tok, "move": "draw"})
+    r = client.post(f"/api/games/{gid}/moves", json={"token": tok, "move": "draw", "version": v["version"]})
     assert r.status_code == 200
     v = r.json()
     assert v["version"] == 3 and v["log"][1]["event"] == "draw" and v["log"][2]["seat"] is None
@@ -248,27 +253,27 @@ def test_bad_moves_change_nothing(client):
                                headers={"content-type": "application/json"})
         return client.post(f"/api/games/{gid}/moves", json=body)
 
-    r = post({"token": t1, "move": "fly away"})
+    r = post({"token": t1, "move": "fly away", "version": 1})
     assert r.status_code == 400 and sorted(r.json()["legal"]) == ["add 1", "add 2", "hold"]
-    r = post({"token": t1, "move": "roll 3"})                  # a chance event: never a client's
+    r = post({"token": t1, "move": "roll 3", "version": 1})                  # a chance event: never a client's
     assert r.status_code == 400 and "legal" in r.json()
-    r = post({"token": t1, "move": "add  1"})                  # not the canonical spelling
+    r = post({"token": t1, "move": "add  1", "version": 1})                  # not the canonical spelling
     assert r.status_code == 400
-    r = post({"token": t2, "move": "hold"})                    # not seat 2's turn
+    r = post({"token": t2, "move": "hold", "version": 1})                    # not seat 2's turn
     assert r.status_code == 409 and r.json()["legal"] == []
     r = post({"token": t1, "move": "hold", "version": 0})      # stale version
     assert r.status_code == 409
-    r = post({"token": "forged", "move": "hold"})
+    r = post({"token": "forged", "move": "hold", "version": 1})
     assert r.status_code == 403 and "legal" not in r.json()
-    r = post({"token": "", "move": "hold"})
+    r = post({"token": "", "move": "hold", "version": 1})
     assert r.status_code == 403
     r = post({"move": "hold"})
     assert r.status_code == 400
-    r = post({"token": t1, "move": 7})
+    r = post({"token": t1, "move": 7, "version": 1})
     assert r.status_code == 400
     r = post(None, raw=b"{\"token\": ")
     assert r.status_code == 400 and r.json()["error"]
-    r = client.post("/api/games/nosuchgame/moves", json={"token": t1, "move": "hold"})
+    r = client.post("/api/games/nosuchgame/moves", json={"token": t1, "move": "hold", "version": 1})
     assert r.status_code == 404 and r.json()["error"]
     assert client.get("/api/games/nosuchgame/view").status_code == 404
     assert client.get("/api/games/nosuchgame/record").status_code == 404
@@ -317,8 +322,9 @@ def test_an_engine_failure_is_a_json_error_and_the_server_goes_on(make_client, s
     from fastapi.testclient import TestClient
     from thebes.server.app import create_app
     import server_toygame
+    from conftest import test_settings
 
-    client = TestClient(create_app(sqlite_url), raise_server_exceptions=False)
+    client = TestClient(create_app(sqlite_url, settings=test_settings()), raise_server_exceptions=False)
     with client:
         out = create(client, seats=HUMANS3, seed=1)
         gid, t1 = out["game"]["id"], out["links"][0]["token"]
@@ -330,7 +336,7 @@ def test_an_engine_failure_is_a_json_error_and_the_server_goes_on(make_client, s
             raise KeyError("engine bug")
 
         monkeypatch.setattr(server_toygame.ToyState, "text_to_action", broken_parse)
-        r = client.post(f"/api/games/{gid}/moves", json={"token": t1, "move": "hold"})
+        r = client.post(f"/api/games/{gid}/moves", json={"token": t1, "move": "hold", "version": 1})
         assert r.status_code == 400 and r.json()["legal"]
         monkeypatch.setattr(server_toygame.ToyState, "observation", broken_observation)
         r = client.get(f"/api/games/{gid}/view", params={"token": t1})

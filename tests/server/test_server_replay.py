@@ -103,7 +103,8 @@ def test_unfinished_hidden_game_only_for_the_token_seat(make_client, sqlite_url)
         mover = v["to_move"] - 1
         mine = client.get(f"/api/games/{gid}/view", params={"token": tokens[mover]}).json()
         assert client.post(f"/api/games/{gid}/moves", json={
-            "token": tokens[mover], "move": rng.choice(mine["legal"])}).status_code == 200
+            "token": tokens[mover], "move": rng.choice(mine["legal"]),
+            "version": mine["version"]}).status_code == 200
     service = client.app.state.service
     g = service.game(gid)
     events = list(g.events)

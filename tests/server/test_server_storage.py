@@ -7,12 +7,12 @@ import threading
 import time
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from thebes.core import Record
 from thebes.server.service import ApiError, GameService
-from thebes.server.storage import (GameData, SeatData, SeatTaken, StaleVersion, Storage,
-                                   database_url, now, schema_revision, upgrade_schema,
+from thebes.server.storage import (DatabaseBusy, GameData, SeatData, SeatTaken, StaleVersion, Storage,
+                                   database_url, now, schema_head, schema_revision, upgrade_schema,
                                    make_engine)
 
 from conftest import wait_until
@@ -38,7 +38,7 @@ def test_database_urls():
 
 def test_migrations_create_the_schema_and_reopen(db_url):
     s = Storage(db_url)
-    assert schema_revision(s.engine) == "0003"
+    assert schema_revision(s.engine) == schema_head()
     names = set(inspect(s.engine).get_table_names())
     assert {"games", "seats", "events", "alembic_version", "table_clocks", "players"} <= names
     new_game(s)
@@ -53,14 +53,23 @@ def test_an_older_database_is_upgraded(db_url):
     upgrade_schema(engine, "0001")
     assert schema_revision(engine) == "0001"
     assert not inspect(engine).get_indexes("games")
-    old = Storage(db_url, migrate=False)
-    new_game(old, "old1")
-    old.close()
+    with engine.begin() as conn:               # a game as revision 0001 stored it
+        conn.execute(text("INSERT INTO games (id, game, players, options, seed, status, version, "
+                          "result, created, updated) VALUES ('old1', 'toy', 2, '{}', '7', 'playing', "
+                          "1, NULL, :t, :t)"), {"t": now()})
+        conn.execute(text("INSERT INTO seats (game_id, seat, kind, name, bot, token_hash, claimed) "
+                          "VALUES ('old1', :s, 'human', :n, NULL, NULL, :c)"),
+                     [{"s": 0, "n": "A", "c": True}, {"s": 1, "n": "B", "c": True}])
+        conn.execute(text("INSERT INTO events (game_id, idx, text, actor, created) "
+                          "VALUES ('old1', 0, 'deal 1,2', NULL, :t)"), {"t": now()})
     engine.dispose()
     s = Storage(db_url)
-    assert schema_revision(s.engine) == "0003"
+    assert schema_revision(s.engine) == schema_head()
     assert {i["name"] for i in inspect(s.engine).get_indexes("games")} >= {"ix_games_created", "ix_games_status"}
-    assert s.load_game("old1").seats[0].name == "A"
+    old = s.load_game("old1")
+    assert old.seats[0].name == "A"
+    assert old.secret is None and old.seed_known is False    # chance from its seed alone, as before
+    assert GameService(s).game("old1").events == ["deal 1,2"]
     s.close()
 
 
@@ -127,10 +136,16 @@ def test_racing_seat_claims(db_url):
         st.close()
 
 
-def test_two_servers_on_one_database_cannot_both_move(db_url, make_client):
+def test_a_second_server_on_one_sqlite_file_is_refused_with_a_clear_message(sqlite_url, make_client):
+    make_client(sqlite_url)
+    with pytest.raises(DatabaseBusy, match="SQLite serves one process.*PostgreSQL"):
+        make_client(sqlite_url)
+
+
+def test_two_servers_on_one_database_cannot_both_move(pg_url, make_client):
     """Two apps (each with its own cache) on one database: for one version exactly one move lands."""
-    a = make_client(db_url)
-    b = make_client(db_url)
+    a = make_client(pg_url)
+    b = make_client(pg_url)
     r = a.post("/api/games", json={"game": "toy", "players": 2, "seed": 5,
                                    "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]})
     gid, t1 = r.json()["game"]["id"], r.json()["links"][0]["token"]
@@ -157,11 +172,12 @@ def test_restart_resumes_every_unfinished_game(db_url, make_client):
     g_h = a.post("/api/games", json={"game": "toy", "players": 2, "seed": 33, "seats": [
         {"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}).json()
     h_id, h_tokens = g_h["game"]["id"], [l["token"] for l in g_h["links"]]
-    assert a.post(f"/api/games/{h_id}/moves", json={"token": h_tokens[0], "move": "add 2"}).status_code == 200
+    assert a.post(f"/api/games/{h_id}/moves", json={"token": h_tokens[0], "move": "add 2",
+                                                    "version": 1}).status_code == 200
     ra_view = a.get(f"/api/games/{ra_id}/view", params={"token": ra_token}).json()
     while ra_view["to_move"] == 1:             # Ann plays until a bot is to move
         ra_view = a.post(f"/api/games/{ra_id}/moves", json={
-            "token": ra_token, "move": ra_view["legal"][0]}).json()
+            "token": ra_token, "move": ra_view["legal"][0], "version": ra_view["version"]}).json()
     before = {gid: a.get(f"/api/games/{gid}").json()["events"] for gid in (g_bots, ra_id, h_id)}
     time.sleep(0.1)
     assert {gid: a.get(f"/api/games/{gid}").json()["events"] for gid in before} == before
@@ -174,7 +190,8 @@ def test_restart_resumes_every_unfinished_game(db_url, make_client):
     wait_until(lambda: b.get(f"/api/games/{g_bots}").json()["status"] == "finished", timeout=60)
     v = b.get(f"/api/games/{h_id}/view", params={"token": h_tokens[1]}).json()
     assert v["version"] == before[h_id] and v["to_move"] == 2 and v["legal"]
-    assert b.post(f"/api/games/{h_id}/moves", json={"token": h_tokens[1], "move": "hold"}).status_code == 200
+    assert b.post(f"/api/games/{h_id}/moves", json={"token": h_tokens[1], "move": "hold",
+                                                    "version": v["version"]}).status_code == 200
     # Ra: the bots moved on by themselves; Ann plays on to the end
     rng = random.Random(4)
     deadline = time.monotonic() + 120
@@ -193,10 +210,11 @@ def test_restart_resumes_every_unfinished_game(db_url, make_client):
     assert rec.replay().is_terminal() and rec.result == v["result"]
 
     # ---- the restarted all-bot game is exactly the one an uninterrupted server plays
+    r1 = Record.loads(b.get(f"/api/games/{g_bots}/record").text)
+    b.__exit__(None, None, None)               # (SQLite serves one process at a time)
     c = make_client(db_url, bot_delay=0)
     same = c.post("/api/games", json=all_bots(31)).json()["game"]["id"]
     wait_until(lambda: c.get(f"/api/games/{same}").json()["status"] == "finished", timeout=60)
-    r1 = Record.loads(b.get(f"/api/games/{g_bots}/record").text)
     r2 = Record.loads(c.get(f"/api/games/{same}/record").text)
     assert r1.events == r2.events and r1.result == r2.result
 
@@ -204,7 +222,7 @@ def test_restart_resumes_every_unfinished_game(db_url, make_client):
 def test_a_service_rebuilds_a_game_from_its_events(db_url):
     s = Storage(db_url)
     service = GameService(s)
-    g, tokens = service.create_game("toy", 2, {}, None, 12)
+    g, tokens = service.create_game("toy", 2, {}, None, None)
     service.move(g.id, 0, "add 1")
     fresh = GameService(Storage(db_url))
     h = fresh.game(g.id)
@@ -231,7 +249,7 @@ def test_the_cache_drops_finished_games_past_its_limit(sqlite_url):
     service.cache_limit = 4
     ids = []
     for seed in range(6):
-        g, tokens = service.create_game("toy", 2, {"rounds": 1}, None, seed)
+        g, tokens = service.create_game("toy", 2, {"rounds": 1}, None, None)
         service.move(g.id, 0, "hold")
         service.move(g.id, 1, "hold")
         assert g.finished
@@ -239,15 +257,15 @@ def test_the_cache_drops_finished_games_past_its_limit(sqlite_url):
     assert len(service._games) <= 4
     again = service.game(ids[0])                      # rebuilt from the database
     assert again.finished and len(again.events) == 4
-    live, _ = service.create_game("toy", 2, {}, None, 99)
+    live, _ = service.create_game("toy", 2, {}, None, None)
     for _ in range(6):
-        service.create_game("toy", 2, {}, None, 1)
+        service.create_game("toy", 2, {}, None, None)
     assert live.id in service._games                  # unfinished games stay
 
 
-def test_racing_moves_through_two_servers(db_url, make_client):
+def test_racing_moves_through_two_servers(pg_url, make_client):
     """Moves for one version posted at once to two servers on one database: exactly one lands."""
-    servers = [make_client(db_url), make_client(db_url)]
+    servers = [make_client(pg_url), make_client(pg_url)]
     r = servers[0].post("/api/games", json={"game": "toy", "players": 2, "seed": 6, "seats": [
         {"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]})
     gid, t1 = r.json()["game"]["id"], r.json()["links"][0]["token"]
@@ -268,5 +286,5 @@ def test_racing_moves_through_two_servers(db_url, make_client):
     for t in threads:
         t.join()
     assert sorted(statuses) == [200] + [409] * 5
-    stored = Storage(db_url).load_game(gid)
+    stored = Storage(pg_url).load_game(gid)
     assert stored.version == 2 and len(stored.events) == 2

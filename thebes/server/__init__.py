@@ -17,21 +17,28 @@ def create_app(*args: Any, **kwargs: Any) -> Any:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """Body of ``thebes serve [--host H] [--port P] [--database URL] [--bot-delay S]``."""
+    """Body of ``thebes serve [--host H] [--port P] [--database URL] [--bot-delay S]`` and the
+    limits' options (thebes/server/settings.py)."""
     import logging
 
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
+    from .settings import Settings
     from .storage import database_url, display_url
 
+    try:
+        settings = Settings.from_env().with_args(args)
+    except ValueError as err:
+        print(f"thebes serve: {err}", file=sys.stderr)
+        return 2
     url = database_url(args.database)
     problem = _port_problem(args.host, args.port)
     if problem:   # before the app starts: it would resume games and set bots going
         print(f"thebes serve: cannot listen on {args.host}:{args.port}: {problem}", file=sys.stderr)
         return 2
     try:
-        app = create_app(url, bot_delay=args.bot_delay)
+        app = create_app(url, bot_delay=args.bot_delay, settings=settings)
     except (SQLAlchemyError, OSError) as err:
         print(f"thebes serve: cannot open the database {display_url(url)}: {err}", file=sys.stderr)
         return 2
@@ -41,7 +48,7 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"thebes: database {display_url(url)}")
     print(f"thebes: open http://{'127.0.0.1' if host in ('0.0.0.0', '') else shown}:{args.port}/ "
           f"(API documentation at /docs)", flush=True)
-    uvicorn.run(app, host=host, port=args.port, log_level="info")
+    uvicorn.run(app, host=host, port=args.port, log_level="info", ws_max_size=settings.max_body)
     return 0
 
 

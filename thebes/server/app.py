@@ -1,8 +1,11 @@
 """The FastAPI application: HTTP API, WebSocket, pages (docs/web-api.md).
 
 ``create_app(database_url, bot_delay)`` opens (and migrates) the database at
-once; the bot runner starts with the app's lifespan and resumes every
-unfinished game where a bot is to move.
+once; the app's lifespan claims a SQLite file for this process alone (SQLite
+serves one process), starts listening for other processes' changes on
+PostgreSQL (fanout.py), and starts the bot runner, which resumes every
+unfinished game where a bot is to move (on PostgreSQL: the games no other
+process leases).
 """
 
 from __future__ import annotations
@@ -29,10 +32,14 @@ from thebes.core import game_names
 
 from .bots import BotRunner
 from .community import TableSettings, add_community
+from .fanout import FanOut
 from .hub import Connection, Hub
 from .replay import router as replay_router
 from .hints import add_hint_routes
+from .limits import LimitsMiddleware
+from .security import SecurityMiddleware
 from .service import ApiError, GameService, available_game, bots_for
+from .settings import Settings
 from .storage import Storage, database_url
 
 log = logging.getLogger("thebes.server")
@@ -75,7 +82,8 @@ class PostMove(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: str = Field(..., max_length=200)
     move: str = Field(..., max_length=500, examples=["bid 9"])
-    version: Optional[int] = Field(None, description="the version the move was chosen at; 409 if the game moved on")
+    version: int = Field(..., description="the version of the view the move was chosen at (required: "
+                                          "a resent move then lands once); 409 if the game moved on")
 
 
 class NameSeat(BaseModel):
@@ -128,6 +136,8 @@ class Summary(BaseModel):
     updated: str
     events: int
     result: Optional[Result]
+    seed_known: bool = Field(False, description="set-up known to its creator (a chosen seed, a continued "
+                                                "upload): shown in the lobby, never rated")
 
 
 class GameList(BaseModel):
@@ -166,6 +176,7 @@ class View(BaseModel):
     legal: list[str]
     log: list[LogEntry]
     result: Optional[Result]
+    seed_known: bool = False
     table: Optional[dict[str, Any]] = Field(None, description="clock, stand-in moves, rematch (thebes/server/tables.py)")
 
 
@@ -191,22 +202,38 @@ class WebFiles(StaticFiles):
         return response
 
 
+#: the longest socket message read (characters); a move is a few dozen
+MAX_MESSAGE = 4096
+
+
 def play_url(game_id: str, token: str) -> str:
     return f"/play/{game_id}?token={token}"
 
 
 # ---------------------------------------------------------------------- app
 def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers: int = 4,
-               bot_processes: int | None = None) -> FastAPI:
-    """The web app on ``database`` (a SQLAlchemy URL or a SQLite path; see :func:`database_url`)."""
+               bot_processes: int | None = None, settings: Settings | None = None) -> FastAPI:
+    """The web app on ``database`` (a SQLAlchemy URL or a SQLite path; see :func:`database_url`).
+
+    ``settings``: limits and protections (default: :meth:`Settings.from_env`, which raises
+    ``ValueError`` for a bad ``THEBES_*`` variable).
+    """
+    settings = settings if settings is not None else Settings.from_env()
     url = database_url(database)
     storage = Storage(url)
     service = GameService(storage)
+    service.open_seeds = settings.open_seeds
     hub = Hub()
     service.listeners.append(hub.notify)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage.claim_writer()         # SQLite: DatabaseBusy if another process serves the file
+        fanout = None
+        if storage.shared:
+            fanout = FanOut(service, hub)
+            await fanout.start()
+        app.state.fanout = fanout
         bots = BotRunner(service, bot_delay, bot_workers, bot_processes)
         service.listeners.append(bots.poke)
         app.state.bots = bots
@@ -225,6 +252,8 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             service.listeners.remove(bots.poke)
             await run_in_threadpool(app.state.community.stop)
             await run_in_threadpool(bots.stop)
+            if fanout is not None:
+                await fanout.stop()
             storage.close()
 
     app = FastAPI(title="thebes", version=__version__, lifespan=lifespan,
@@ -235,6 +264,10 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     app.state.service = service
     app.state.hub = hub
     app.state.database_url = url
+    app.state.settings = settings
+    # limits first (inside), then headers, so that a 429 or 413 carries the headers too
+    app.add_middleware(LimitsMiddleware, settings=settings, state=app.state)
+    app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
     app.include_router(replay_router)   # replays and uploaded records (replay.py)
     community = add_community(app, service, storage, hub)   # clocks, players (community.py)
 
@@ -363,7 +396,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             await websocket.send_json({"type": "error", "status": err.status, **err.body()})
             await websocket.close(code=4000 + err.status)
             return
-        conn = Connection(game_id, seat, asyncio.get_running_loop(), sent=max(0, since))
+        conn = Connection(game_id, seat, asyncio.get_running_loop(), sent=max(0, since), game=g)
         hub.add(conn)
 
         async def send(message: dict[str, Any]) -> None:
@@ -371,8 +404,12 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
                 await websocket.send_json(message)
 
         async def push_view() -> bool:
+            # in the event loop, no thread hand-off: the view comes from the game's view
+            # cache (built and encoded once per version and seat), read from its snapshot
+            live = service.cached(game_id) or conn.game
+            conn.game = live
             try:
-                v = await run_in_threadpool(service.view, game_id, seat, conn.sent)
+                key, text = service.view_message(live, seat, conn.sent)
             except ApiError as err:
                 await send({"type": "error", "status": err.status, **err.body()})
                 return err.status != 403
@@ -380,12 +417,12 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
                 log.exception("view of game %s for seat %s failed", game_id, seat)
                 await send({"type": "error", "status": 500, "error": "the server could not build the view"})
                 return True
-            key = (v["version"], v["status"], repr(v["seats"]), repr(v.get("table")))
             if key == conn.last_key:      # nothing new (a wake-up for an event already sent)
                 return True
             conn.last_key = key
-            conn.sent = max(conn.sent, v["version"])
-            await send({"type": "view", **v})
+            conn.sent = max(conn.sent, key[0])
+            async with conn.send_lock:
+                await websocket.send_text(text)
             return True
 
         async def sender() -> None:
@@ -427,10 +464,13 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
                 task.cancel()
 
     async def handle_message(raw: Optional[str], game_id: str, seat: Optional[int]) -> Optional[dict[str, Any]]:
+        if raw is not None and len(raw) > MAX_MESSAGE:
+            return {"type": "error", "status": 400,
+                    "error": f"a message is at most {MAX_MESSAGE} characters, not {len(raw)}"}
         try:
             data = json.loads(raw or "")
-        except ValueError as err:
-            return {"type": "error", "status": 400, "error": f"malformed JSON: {err}"}
+        except (ValueError, RecursionError) as err:   # bad JSON, a huge number, deep nesting
+            return {"type": "error", "status": 400, "error": f"malformed JSON: {str(err)[:200]}"}
         if not isinstance(data, dict):
             return {"type": "error", "status": 400, "error": "a message is a JSON object"}
         kind = data.get("type")
@@ -444,8 +484,9 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
         move, version = data.get("move"), data.get("version")
         if not isinstance(move, str) or len(move) > 500:
             return {"type": "error", "status": 400, "error": "'move' must be a notation string"}
-        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            return {"type": "error", "status": 400, "error": "'version' must be an integer"}
+        if not isinstance(version, int) or isinstance(version, bool):
+            return {"type": "error", "status": 400, "error": "'version' (an integer) is required: "
+                    "the version of the view the move was chosen at, so a resent move lands once"}
         try:
             await run_in_threadpool(service.move, game_id, seat, move, version)
         except ApiError as err:

@@ -8,6 +8,17 @@ person's (:meth:`GameService.move`, with the version it was chosen at) no
 sooner than ``delay`` seconds after the poke: a human-watchable pace that
 counts the bot's thinking time, and no thread sleeps while it waits.
 
+Several processes on one PostgreSQL (docs/deploy.md): exactly one process
+moves a game's bot seats, the one that holds the game's row in ``bot_leases``
+(taken with an upsert that succeeds only if the lease is free, expired or
+already ours; times on the database's clock). A lease thread renews this
+process's leases every ``ttl / 3`` seconds and takes over the games whose
+lease expired (their process died) or that have none, so a dead process's
+bots move again within about ``ttl + 1`` seconds. A bot's move is posted with
+the version it was chosen at, so even two owners (a process paused past its
+lease) could never both land a move: the database accepts one per version.
+On SQLite there is one process, and it owns every game.
+
 A bot's generator is made from the game's seed, its seat and the event index
 (:func:`thebes.server.service.bot_rng`), so a restarted server goes on
 exactly where it stopped (for bots whose choice depends only on their
@@ -36,8 +47,16 @@ log = logging.getLogger("thebes.server.bots")
 
 class BotRunner:
     def __init__(self, service: GameService, delay: float = 0.8, workers: int = 4,
-                 processes: int | None = None) -> None:
+                 processes: int | None = None, lease_ttl: float = 3.0) -> None:
         self.service = service
+        self.storage = service.storage
+        #: seconds a bot lease lasts unless renewed (PostgreSQL only)
+        self.lease_ttl = lease_ttl
+        self._held: set[str] = set()              # games whose bots this process moves
+        self._held_until = 0.0                    # monotonic end of the last renewal
+        self._others: dict[str, float] = {}       # game -> monotonic time to ask again
+        self._lease_thread: threading.Thread | None = None
+        self._stop_leases = threading.Event()
         self.delay = max(0.0, float(delay))
         #: worker processes for searching bots (None: one per CPU, at most 4; 0: think in threads)
         self.processes = min(4, os.cpu_count() or 1) if processes is None else max(0, processes)
@@ -50,6 +69,56 @@ class BotRunner:
         self._pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="thebes-bot")
         self._thread = threading.Thread(target=self._loop, name="thebes-bot-scheduler", daemon=True)
         self._thread.start()
+        if self.storage.shared:
+            self._lease_thread = threading.Thread(target=self._lease_loop, name="thebes-bot-leases",
+                                                  daemon=True)
+            self._lease_thread.start()
+
+    # ------------------------------------------------------------ leases
+    def owns(self, game_id: str) -> bool:
+        """Whether this process moves ``game_id``'s bots (taking the lease if it is free)."""
+        if not self.storage.shared:
+            return True
+        moment = time.monotonic()
+        if game_id in self._held and moment < self._held_until:
+            return True
+        if self._others.get(game_id, 0.0) > moment:
+            return False
+        try:
+            got = self.storage.acquire_lease(game_id, self.lease_ttl)
+        except Exception as err:
+            log.warning("bot lease of game %s: %s", game_id, err)
+            return False
+        if got:
+            self._held.add(game_id)
+            self._others.pop(game_id, None)
+            if self._held_until < moment:
+                self._held_until = moment + self.lease_ttl
+            return True
+        self._others[game_id] = moment + self.lease_ttl / 3
+        return False
+
+    def _lease_loop(self) -> None:
+        """Lease thread: renew this process's leases, take over the games nobody leases."""
+        while not self._stop_leases.wait(self.lease_ttl / 3):
+            try:
+                start = time.monotonic()
+                self._held = self.storage.renew_leases(self.lease_ttl)
+                self._held_until = start + self.lease_ttl
+                moment = time.monotonic()
+                self._others = {g: t for g, t in self._others.items() if t > moment}
+                for game_id in self.storage.orphan_bot_games():
+                    if self._stopping:
+                        return
+                    if not self.storage.acquire_lease(game_id, self.lease_ttl):
+                        continue
+                    self._held.add(game_id)
+                    log.info("took over the bots of game %s", game_id)
+                    if not self.service.catch_up(game_id):
+                        self.service.game(game_id)      # load it (or it is up to date)
+                    self.poke(game_id)
+            except Exception as err:
+                log.warning("bot leases: %s", err)
 
     # called from any thread, after every change to a game
     def poke(self, game_id: str) -> None:
@@ -68,7 +137,10 @@ class BotRunner:
                 self._pending.discard(game_id)
 
     def resume_all(self) -> int:
-        """Load every unfinished game and set its bot going if a bot is to move."""
+        """Load every unfinished game and set its bot going if a bot is to move (on a shared
+        database the lease thread does this for the games no other process leases)."""
+        if self.storage.shared:
+            return 0
         count = 0
         for game_id in self.service.unfinished_ids():
             try:
@@ -90,8 +162,17 @@ class BotRunner:
             self._stopping = True
             self._heap.clear()
             self._cond.notify_all()
+        self._stop_leases.set()
         self._thread.join(timeout=5)
+        if self._lease_thread is not None:
+            self._lease_thread.join(timeout=5)
         self._pool.shutdown(wait=True, cancel_futures=True)
+        if self.storage.shared:
+            try:   # a clean stop: another process takes this one's games over at once
+                self.storage.release_leases()
+            except Exception as err:
+                log.warning("could not release the bot leases: %s", err)
+            self._held.clear()
         if self._procs is not None:
             self._procs.shutdown(wait=True, cancel_futures=True)
 
@@ -99,6 +180,9 @@ class BotRunner:
     def _think(self, game_id: str, due: float) -> None:
         """Worker thread: let the bot to move choose; queue its move for ``due``."""
         try:
+            if not self.owns(game_id):
+                self._done(game_id)
+                return
             g = self.service.game(game_id)
             with g.lock:
                 seat = g.bot_to_move()
@@ -182,6 +266,9 @@ class BotRunner:
 
     def _post(self, game_id: str, seat: int, text: str, version: int) -> None:
         self._done(game_id)          # before the move: its notification pokes the next bot
+        if self.storage.shared and not (game_id in self._held
+                                        and time.monotonic() < self._held_until):
+            return                   # the lease went to another process meanwhile
         try:
             self.service.move(game_id, seat, text, version)
         except ApiError as err:

@@ -177,26 +177,22 @@ def back(state: dict[str, Any], seat: int, to_move: bool, at: float) -> dict[str
     return new
 
 
-def public(settings: dict[str, Any], state: dict[str, Any], to_move: int | None, now: float
+def public(settings: dict[str, Any], state: dict[str, Any], to_move: int | None
            ) -> dict[str, Any]:
-    """The clock as views carry it: mode, the settings a person reads, seconds left per seat
-    now (``left``; ``None`` for no clock), the seat running (1-based) and its seconds left."""
+    """The clock as views carry it, the same whenever it is read (views are cached per
+    version): mode, the settings a person reads, each seat's seconds when its turn starts
+    (``left``; ``None`` for no clock), the seat whose clock runs (1-based, or ``None``) and
+    ``since``, when its turn began (seconds since the epoch, server time: ``GET /api/time``).
+    The running seat has ``left[running - 1] - (now - since)`` seconds left."""
     players = len(state["streak"])
     left: list[float | None] = []
     for seat in range(players):
-        if settings["mode"] == "bank":
-            left.append(round(state["bank"][seat], 1))
-        elif settings["mode"] == "move":
-            left.append(float(settings["per_move"]))
-        else:
-            left.append(None)
+        left.append(allowed(settings, state, seat))
     running = None
     if to_move is not None and state["since"] is not None and settings["mode"] != "none" \
             and not state["absent"][to_move]:
-        now_left = time_left(settings, state, to_move, now)
-        if now_left is not None:
-            left[to_move] = round(now_left, 1)
-            running = to_move + 1
+        running = to_move + 1
     return {"mode": settings["mode"], "per_move": settings["per_move"], "bank": settings["bank"],
             "increment": settings["increment"], "standin": settings["standin"],
-            "absent_after": settings["absent_after"], "left": left, "running": running}
+            "absent_after": settings["absent_after"], "left": left, "running": running,
+            "since": state["since"] if running is not None else None}

@@ -120,6 +120,11 @@ def add_community(app: FastAPI, service: GameService, storage: Storage, hub: Any
     app.state.community = c
     router = APIRouter()
 
+    @router.get("/api/time", tags=["tables"])
+    def server_time() -> dict[str, Any]:
+        """The server's time (seconds since the epoch): pages count clocks down from it."""
+        return {"now": c.tables.time()}
+
     @router.post("/api/games/{game_id}/back", tags=["tables"])
     def back(game_id: str, body: SeatToken) -> dict[str, Any]:
         """The seat's holder is back: the stand-in stops playing it."""

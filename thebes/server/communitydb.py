@@ -1,6 +1,6 @@
 """The tables of issue 14 (clocks, rematches, players, ratings, votes) as SQLAlchemy Core tables.
 
-Created by the Alembic migration ``0003`` (thebes/server/migrations/versions/);
+Created by the Alembic migration ``0005_tables_players`` (thebes/server/migrations/versions/);
 these definitions only name them for the statements of thebes/server/tables.py
 and thebes/server/players.py.
 """

@@ -1,10 +1,12 @@
 """The WebSocket hub: which connections watch which game, and waking them up.
 
-Each connection is bound to one seat (by its token) or to spectating. The hub
-never builds or sends a view itself: when a game changes (from any thread)
-it only wakes that game's connections, and each connection then asks the
-service for ITS OWN view (its seat's observation, legal moves and new log
-lines) and sends it. So a socket can only ever carry its own seat's view.
+Each connection is bound to one seat (by its token) or to spectating. When a
+game changes (a move accepted by this process, or by another one and caught
+up by thebes/server/fanout.py) the hub wakes that game's connections with
+one hand-off per event loop; each connection then takes ITS OWN view from the
+game's view cache (thebes/server/views.py: built and encoded once per
+version and seat) and sends it. So a socket can only ever carry its own
+seat's view, and a view costs once however many sockets show it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(eq=False)
@@ -23,7 +26,8 @@ class Connection:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     closed: bool = False
-    last_key: object = None               # (version, status, seats) of the last view sent
+    last_key: object = None               # (version, stamp) of the last view sent
+    game: Any = None                      # the LiveGame it watches
 
 
 class Hub:
@@ -33,33 +37,31 @@ class Hub:
 
     def add(self, conn: Connection) -> None:
         with self._lock:
-            conns = self._by_game.setdefault(conn.game_id, set())
-            first = conn.seat is not None and not any(c.seat == conn.seat for c in conns)
-            conns.add(conn)
-        if first:
-            self.notify(conn.game_id)    # the others see this seat connected (presence)
+            self._by_game.setdefault(conn.game_id, set()).add(conn)
 
     def remove(self, conn: Connection) -> None:
         conn.closed = True
-        last = False
         with self._lock:
             conns = self._by_game.get(conn.game_id)
-            if conns is not None and conn in conns:
+            if conns is not None:
                 conns.discard(conn)
-                last = conn.seat is not None and not any(c.seat == conn.seat for c in conns)
                 if not conns:
                     del self._by_game[conn.game_id]
-        if last:
-            self.notify(conn.game_id)    # the others see this seat gone (presence)
 
     def count(self, game_id: str | None = None) -> int:
+        """Open sockets of this process (of ``game_id``, or all)."""
         with self._lock:
             if game_id is None:
                 return sum(len(c) for c in self._by_game.values())
             return len(self._by_game.get(game_id, ()))
 
+    def seat_count(self, game_id: str, seat: int | None) -> int:
+        """Open sockets of this process on 0-based ``seat`` (``None``: spectators) of ``game_id``."""
+        with self._lock:
+            return sum(1 for c in self._by_game.get(game_id, ()) if c.seat == seat)
+
     def seat_counts(self, game_id: str) -> dict[int | None, int]:
-        """Open connections of ``game_id`` per 0-based seat (``None``: spectators): presence."""
+        """Open sockets of this process on ``game_id`` per 0-based seat (``None``: spectators)."""
         with self._lock:
             conns = list(self._by_game.get(game_id, ()))
         out: dict[int | None, int] = {}
@@ -67,12 +69,23 @@ class Hub:
             out[conn.seat] = out.get(conn.seat, 0) + 1
         return out
 
+    def game_ids(self) -> list[str]:
+        """The games that have at least one socket on this process."""
+        with self._lock:
+            return list(self._by_game)
+
     def notify(self, game_id: str) -> None:
         """Wake every connection of ``game_id``. Safe to call from any thread."""
         with self._lock:
-            conns = list(self._by_game.get(game_id, ()))
-        for conn in conns:
+            loops = {c.loop for c in self._by_game.get(game_id, ())}
+        for loop in loops:
             try:
-                conn.loop.call_soon_threadsafe(conn.wake.set)
+                loop.call_soon_threadsafe(self._wake, game_id, loop)
             except RuntimeError:   # its event loop is closed
                 pass
+
+    def _wake(self, game_id: str, loop: asyncio.AbstractEventLoop) -> None:
+        with self._lock:
+            conns = [c for c in self._by_game.get(game_id, ()) if c.loop is loop]
+        for conn in conns:
+            conn.wake.set()

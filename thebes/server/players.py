@@ -159,7 +159,7 @@ class Players:
         if g.seats[seat].name != player["name"]:
             self.service.rename(game_id, seat, player["name"])
         else:
-            self.service._notify(game_id)
+            self.service.touch(game_id)
         return {"name": player["name"], "seat": seat + 1}
 
     def copy_links(self, old_id: str, new_id: str, seat_map: dict[int, int]) -> None:
@@ -173,8 +173,8 @@ class Players:
         with self._lock:
             self._links.pop(new_id, None)
 
-    def _decorate(self, game_id: str, seats: list[dict[str, Any]]) -> None:
-        if game_id not in self.service._games:
+    def _decorate(self, game_id: str, seats: list[dict[str, Any]], where: str) -> None:
+        if where == "lobby":
             return          # the lobby's older games: no query per row
         linked = self.links(game_id)
         for s in seats:
@@ -184,8 +184,9 @@ class Players:
     # ------------------------------------------------------------ ratings
     def changed(self, game_id: str) -> None:
         """Service listener: rate a game once it is over (at most once, whatever the process)."""
-        with self._lock:
-            self._links.pop(game_id, None)     # another process may have linked a seat
+        if self.storage.shared:                # another process may have linked a seat
+            with self._lock:
+                self._links.pop(game_id, None)
         g = self.service._games.get(game_id)
         if g is None or not g.finished:
             return

@@ -47,9 +47,9 @@ class Rematches:
         self._known: dict[str, str] = {}      # old game -> its rematch (never changes once made)
         service.view_hooks.append(self._decorate_view)
 
-    def _decorate_view(self, g: Any, seat: int | None, view: dict[str, Any]) -> None:
-        """``view["table"]["rematch"]``: the id of the finished game's rematch, once made."""
-        out = view.setdefault("table", {})
+    def _decorate_view(self, g: Any, extra: dict[str, Any]) -> None:
+        """``table.rematch`` of the views: the id of the finished game's rematch, once made."""
+        out = extra.setdefault("table", {})
         out["rematch"] = None
         if not g.finished:
             return
@@ -94,7 +94,7 @@ class Rematches:
             raise ApiError(403, "this seat of the rematch was given to another token")
         ng = self.service.game(next_id)
         with ng.lock:
-            ng.seats[new_seat].token_hash = digest
+            ng.seats[new_seat].token_hash = digest     # not shown in any view: no touch
         return {"game": next_id, "seat": new_seat + 1, "token": new_token,
                 "url": f"/play/{next_id}?token={new_token}"}
 
@@ -118,11 +118,13 @@ class Rematches:
             for s in new.seats:
                 if s.kind == "human":
                     s.token_hash, s.claimed = None, True
+        self.service.touch(new.id)
         try:
             with self.storage._write_lock, self.storage.engine.begin() as conn:
                 conn.execute(insert(rematches).values(
                     game_id=game_id, next_id=new.id, seat_map=json.dumps(seat_map),
                     created=now()))
+                self.storage._notify(conn, game_id, g.version, "s")   # other processes' pages
         except IntegrityError:   # another process made the rematch first: drop ours
             with self.storage._write_lock, self.storage.engine.begin() as conn:
                 conn.execute(delete(GameRow).where(GameRow.id == new.id))
@@ -134,8 +136,8 @@ class Rematches:
         if table is not None:
             self.tables.create(new, dict(table.settings))
         self.players.copy_links(game_id, new.id, seat_map)
-        self.service._notify(new.id)
-        self.service._notify(game_id)      # the old game's pages learn of the rematch
+        self.service.touch(new.id)
+        self.service.touch(game_id)        # the old game's pages learn of the rematch
         return new.id, seat_map
 
 

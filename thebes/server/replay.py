@@ -42,7 +42,7 @@ from thebes.core import CHANCE, TERMINAL, OptionsError, Record, RecordError, Rep
 from thebes.core.record import result_of
 
 from .service import (ApiError, GameService, LogLine, available_game, clean_name, log_line,
-                      make_seats, seats_public)
+                      make_seats, new_secret, seats_public)
 from .storage import IMPORTED, GameData, SeatData, now
 
 log = logging.getLogger("thebes.server")
@@ -53,8 +53,11 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 CHECKPOINT = 16
 #: games whose positions are kept in memory
 CACHE_GAMES = 64
-#: the largest record text accepted for upload (characters)
+#: the largest record text accepted for upload (characters; the request body is capped before,
+#: see thebes/server/limits.py)
 MAX_RECORD = 4_000_000
+#: the deepest nesting of arrays and objects accepted in an uploaded record (a record needs 3)
+MAX_DEPTH = 32
 #: legal alternatives listed with a refused upload
 MAX_LEGAL = 40
 
@@ -229,12 +232,7 @@ class ReplayService:
         """The record in ``raw`` (JSON text or an object) and its final state, checked as
         ``thebes replay`` checks it. Raises :class:`Refused`."""
         try:
-            if isinstance(raw, str):
-                if len(raw) > MAX_RECORD:
-                    raise Refused(f"the record is too long ({len(raw)} characters; at most {MAX_RECORD})")
-                record = Record.loads(raw)
-            else:
-                record = Record.from_dict(raw)
+            record = Record.from_dict(read_record(raw))
             available_game(record.game)
             record.new_state()
         except (RecordError, OptionsError) as err:
@@ -284,12 +282,14 @@ class ReplayService:
         game_id = secrets.token_urlsafe(6)
         stamp = now()
         status = "open" if any(s.kind == "human" and not s.claimed for s in rows) else "playing"
-        # chance after the uploaded events is drawn with a new secret seed; "upload-" marks
-        # a game continued from an uploaded record
+        # chance after the uploaded events is drawn from a new server secret; "upload-" marks
+        # a game continued from an uploaded record, whose uploader knows its hidden past:
+        # seed_known (shown in the lobby, never rated)
         self.service.storage.create_game(GameData(
             id=game_id, game=game.name, players=record.players, options=dict(record.options),
             seed=f"upload-{secrets.randbits(62)}", status=status, version=len(record.events),
-            result=None, created=stamp, updated=stamp, seats=rows, events=actors(record)))
+            result=None, created=stamp, updated=stamp, seats=rows, events=actors(record),
+            secret=new_secret(), seed_known=True))
         g = self.service.game(game_id)          # replays the events, draws any pending chance
         for listener in list(self.service.listeners):   # sockets and bots, as after a move
             try:
@@ -299,6 +299,44 @@ class ReplayService:
         return {"game": self.service.summary(g),
                 "links": [{"seat": seat + 1, "token": token,
                            "url": f"/play/{game_id}?token={token}"} for seat, token in tokens]}
+
+
+def read_record(raw: Any) -> Any:
+    """The JSON value of an uploaded record (``raw``: its text, or the value already parsed).
+
+    Every malformed input is a :class:`Refused` with a sentence: text too long, not JSON, a
+    number too long to convert, nesting deeper than :data:`MAX_DEPTH`, a NUL character in any
+    string. (To be swapped for the one record reader of thebes/core once it exists.)
+    """
+    if isinstance(raw, str):
+        if len(raw) > MAX_RECORD:
+            raise Refused(f"the record is too long ({len(raw)} characters; at most {MAX_RECORD})")
+        try:
+            raw = json.loads(raw)
+        except RecursionError:
+            raise Refused(f"the record is nested too deeply (at most {MAX_DEPTH} levels)") from None
+        except ValueError as err:   # JSONDecodeError, and numbers past Python's digit limit
+            raise Refused(f"the record is not JSON this server can read: {str(err)[:200]}") from None
+    stack: list[tuple[Any, int]] = [(raw, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            if "\x00" in value:
+                raise Refused("the record holds a NUL character (\\u0000), which no name, option "
+                              "or event may contain")
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise Refused("the record holds a lone UTF-16 surrogate (such as \\ud800), "
+                              "which is not text") from None
+        elif isinstance(value, (list, dict)):
+            if depth > MAX_DEPTH:
+                raise Refused(f"the record is nested too deeply (at most {MAX_DEPTH} levels)")
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                stack.append((key, depth))
+                stack.append((item, depth + 1))
+    return raw
 
 
 def actors(record: Record) -> list[tuple[str, int | None]]:

@@ -8,12 +8,18 @@ transaction, and only then swaps the new state into the cache and tells the
 listeners (socket hub, bot runner). A refused move changes nothing.
 
 The cache is only a cache: :meth:`GameService.game` rebuilds any game by
-replaying its stored events, and a conflict with another writer drops the
-cached copy so that the next access reads the database again.
+replaying its stored events, and :meth:`GameService.catch_up` brings a cached
+game up to the database when another process changed it (told by
+thebes/server/fanout.py, or found out by a move that met a newer version).
+Every change publishes a new immutable :class:`~thebes.server.views.Snapshot`
+of the game, which views read without the game's lock (thebes/server/views.py).
 
 Generators (no state a restart would lose):
 
-* chance outcome at record index ``i``: ``random.Random(f"thebes-chance/{seed}/{i}")``;
+* chance outcome at record index ``i``: ``random.Random(f"thebes-chance/{key}/{i}")``, where
+  ``key`` is ``{secret}:{seed}`` with the game's server secret (256 random bits kept in the
+  database, never sent) and just ``{seed}`` for a game created with a chosen seed (set-up
+  known to its creator: ``seed_known``; see docs/security.md);
 * a bot at 0-based ``seat`` deciding at record index ``i``:
   ``random.Random(f"thebes-bot/{seed}/{seat}/{i}")``.
 """
@@ -36,6 +42,7 @@ from thebes.core import (CHANCE, TERMINAL, Game, IllegalEventError, InvalidEvent
 from thebes.core.record import result_of
 
 from .storage import GameData, SeatData, SeatTaken, StaleVersion, Storage, now
+from .views import Snapshot, ViewCache, log_entries, view_head
 
 log = logging.getLogger("thebes.server")
 
@@ -93,6 +100,21 @@ def hash_token(token: str) -> str:
 
 def chance_rng(seed: str, index: int) -> random.Random:
     return random.Random(f"thebes-chance/{seed}/{index}")
+
+
+def chance_key(seed: str, secret: str | None) -> str:
+    """What chance is drawn from: the seed mixed with the game's server secret, if it has one."""
+    return f"{secret}:{seed}" if secret else seed
+
+
+def new_secret() -> str:
+    """A game's server secret: 256 random bits as hex (stored, never sent to a client)."""
+    return secrets.token_hex(32)
+
+
+#: games that anyone may join draw chance from a server secret; a chosen seed is for these
+#: (at most one human seat: the creator against bots, bots only) unless the server allows more
+SEED_MAX_HUMANS = 1
 
 
 def bot_seed(seed: str, seat: int, index: int) -> str:
@@ -172,6 +194,25 @@ class LiveGame:
     events: list[str] = field(default_factory=list)
     log: list[LogLine] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    stamp: int = 0                       # changes other than events (seats claimed, renamed)
+    snap: Snapshot | None = None         # the published picture (see publish)
+    views: ViewCache = field(default_factory=ViewCache)
+    secret: str | None = None       # the server secret mixed into chance (None: a chosen seed)
+    seed_known: bool = False        # set-up known to its creator: a chosen seed or an upload
+    #: ``(game, public seats) -> extra view fields`` (GameService._decorate), or None
+    decorate: Callable[["LiveGame", list[dict[str, Any]]], dict[str, Any]] | None = None
+
+    def publish(self) -> None:
+        """Publish the current state, seats and log as the snapshot views read (under ``lock``,
+        after every change); ``decorate`` (the service's hooks) adds to the seats and views."""
+        seats = seats_public(self.seats)
+        extra = self.decorate(self, seats) if self.decorate is not None else {}
+        self.snap = Snapshot(len(self.events), self.stamp, self.state, self.status,
+                             seats, [s.name for s in self.seats], self.result(), extra)
+
+    @property
+    def chance_key(self) -> str:
+        return chance_key(self.seed, self.secret)
 
     @property
     def version(self) -> int:
@@ -236,13 +277,20 @@ class GameService:
         self.listeners: list[Listener] = []
         #: games kept in memory before finished ones are dropped (see :meth:`_trim`)
         self.cache_limit = 1000
-        #: called after each stored move, under the game's lock: ``(game, seat, version
-        #: before, how)``; ``how`` is ``"seat"`` or the stand-in's reason (thebes/server/tables.py)
+        #: accept a chosen seed in games with several human seats (tests, research servers)
+        self.open_seeds = False
+        #: called after each move is stored, under the game's lock, before it is published:
+        #: ``(game, seat, version before, how)``; ``how`` is ``"seat"`` or the stand-in's reason
+        #: (thebes/server/tables.py)
         self.commit_hooks: list[Callable[[LiveGame, int, int, str], None]] = []
-        #: each adds fields to the public seats of a game (in place): ``(game id, seats)``
-        self.seat_hooks: list[Callable[[str, list[dict[str, Any]]], None]] = []
-        #: each adds fields to a view (in place): ``(game, 0-based seat or None, view)``
-        self.view_hooks: list[Callable[[LiveGame, int | None, dict[str, Any]], None]] = []
+        #: each adds fields to a game's public seats (in place): ``(game id, seats, where)``;
+        #: ``where``: ``"snapshot"`` (published views: only what changes with the version or a
+        #: :meth:`touch`), ``"live"`` (a summary of a game in memory, read now) or ``"lobby"``
+        #: (a lobby row of a game not in memory: no database access per row)
+        self.seat_hooks: list[Callable[[str, list[dict[str, Any]], str], None]] = []
+        #: each adds seat-independent fields to a game's views: ``(game, extra dict)``; what
+        #: they show may change only with the version, or with :meth:`touch`
+        self.view_hooks: list[Callable[[LiveGame, dict[str, Any]], None]] = []
 
     # ------------------------------------------------------------ cache
     def game(self, game_id: str) -> LiveGame:
@@ -266,6 +314,7 @@ class GameService:
             g = self._rebuild(data)
             if g.state.current_player() == CHANCE:
                 self._settle_chance(g)
+            g.publish()
             self._games[game_id] = g
         self._trim()
         return g
@@ -284,6 +333,59 @@ class GameService:
         """Drop a cached game (the next access replays it from the database)."""
         self._games.pop(game_id, None)
 
+    def cached(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory (no database access), else ``None``."""
+        return self._games.get(game_id)
+
+    def catch_up(self, game_id: str, seats: bool = False) -> bool:
+        """Bring a cached game up to the database: append the events stored since its version
+        (another process accepted them) and, with ``seats``, reload its seats. True if
+        anything changed (then the listeners are told); False also for a game not in memory.
+        """
+        g = self._games.get(game_id)
+        if g is None:
+            return False
+        with g.lock:
+            changed = self._catch_up_locked(g, seats)
+        if changed:
+            self._notify(game_id)
+        return changed
+
+    def _catch_up_locked(self, g: LiveGame, seats: bool) -> bool:
+        changed = False
+        if seats:
+            found = self.storage.seats_of(g.id)
+            if found is not None and found[1]:
+                g.seats = found[1]
+                g.stamp += 1
+                changed = True
+        new = self.storage.events_since(g.id, g.version)
+        if new:
+            state = g.state.clone()
+            lines = []
+            for text, _actor in new:
+                action = state.parse(text)   # stored by a server: legal and canonical
+                lines.append(log_line(state, action, g.players))
+                state.apply_action(action)
+            g.log.extend(lines)
+            g.events.extend(text for text, _a in new)
+            g.state = state
+            g.updated = now()
+            changed = True
+        if changed:
+            g.publish()
+        return changed
+
+    def touch(self, game_id: str) -> None:
+        """Tell views and sockets that something a view shows changed without a new event."""
+        g = self._games.get(game_id)
+        if g is None:
+            return
+        with g.lock:
+            g.stamp += 1
+            g.publish()
+        self._notify(game_id)
+
     def _rebuild(self, data: GameData) -> LiveGame:
         try:
             game = available_game(data.game)
@@ -292,7 +394,8 @@ class GameService:
         state = game.new_initial_state(data.players, data.options)
         g = LiveGame(id=data.id, game=game, players=data.players, options=data.options,
                      seed=data.seed, seats=data.seats, created=data.created,
-                     updated=data.updated, state=state)
+                     updated=data.updated, state=state, secret=data.secret,
+                     seed_known=data.seed_known, decorate=self._decorate)
         for i, (text, _actor) in enumerate(data.events):
             try:
                 action = state.parse(text)
@@ -310,7 +413,7 @@ class GameService:
         server, which stores a move and the chance after it together; a safety net on load)."""
         state = g.state.clone()
         new: list[tuple[str, int | None, LogLine]] = []
-        draw_chance(state, g.seed, g.version, g.players, new)
+        draw_chance(state, g.chance_key, g.version, g.players, new)
         result = result_of(state)
         status = "finished" if result is not None else (
             "open" if any(s.kind == "human" and not s.claimed for s in g.seats) else "playing")
@@ -320,8 +423,8 @@ class GameService:
         except StaleVersion:
             raise ApiError(409, "the game changed while it was loaded; try again") from None
         g.state = state
-        g.events.extend(text for text, _a, _l in new)
         g.log.extend(line for _t, _a, line in new)
+        g.events.extend(text for text, _a, _l in new)
 
     def _notify(self, game_id: str) -> None:
         for listener in list(self.listeners):
@@ -333,7 +436,13 @@ class GameService:
     # ------------------------------------------------------------ create / join
     def create_game(self, game_name: str, players: int, options: dict[str, Any] | None,
                     seats: list[dict[str, Any]] | None, seed: int | None) -> tuple[LiveGame, list[tuple[int, str]]]:
-        """A new game; returns it and ``[(0-based seat, token)]`` for every human seat."""
+        """A new game; returns it and ``[(0-based seat, token)]`` for every human seat.
+
+        Without ``seed`` chance is drawn from a fresh server secret; a chosen ``seed`` makes
+        every hidden fact computable by whoever chose it, so it is refused (400) for a game
+        with more than :data:`SEED_MAX_HUMANS` human seats unless ``open_seeds`` is set, and
+        the game is marked ``seed_known`` (docs/security.md).
+        """
         game = available_game(game_name)
         try:
             full_options = game.options(players, options or {})
@@ -341,31 +450,57 @@ class GameService:
             raise ApiError(400, str(err)) from None
         seed_text = str(seed if seed is not None else secrets.randbits(62))
         seat_rows, tokens = make_seats(game, players, seats)
+        if seed is not None and len(tokens) > SEED_MAX_HUMANS and not self.open_seeds:
+            raise ApiError(400, "a chosen seed lets its chooser compute every hidden tile and "
+                                "future draw, so it is only for games with at most one human "
+                                "seat (the others bots); leave out 'seed' and the server draws "
+                                "chance from a secret only it holds")
+        secret = None if seed is not None else new_secret()
         state = game.new_initial_state(players, full_options)
         stored_options = dict(options or {})
         game_id = secrets.token_urlsafe(6)
         stamp = now()
         g = LiveGame(id=game_id, game=game, players=players, options=stored_options,
-                     seed=seed_text, seats=seat_rows, created=stamp, updated=stamp, state=state)
+                     seed=seed_text, seats=seat_rows, created=stamp, updated=stamp, state=state,
+                     secret=secret, seed_known=seed is not None, decorate=self._decorate)
         drawn: list[tuple[str, int | None, LogLine]] = []
-        draw_chance(state, seed_text, 0, players, drawn)
+        draw_chance(state, g.chance_key, 0, players, drawn)
         g.events = [text for text, _a, _l in drawn]
         g.log = [line for _t, _a, line in drawn]
+        g.publish()
         self.storage.create_game(GameData(
             id=game_id, game=game.name, players=players, options=stored_options, seed=seed_text,
             status=g.status, version=g.version, result=g.result(), created=stamp, updated=stamp,
-            seats=seat_rows, events=[(text, actor) for text, actor, _l in drawn]))
+            seats=seat_rows, events=[(text, actor) for text, actor, _l in drawn],
+            secret=secret, seed_known=g.seed_known))
         self._games[game_id] = g
         self._trim()
         self._notify(game_id)
         return g, tokens
 
+    def _decorate(self, g: LiveGame, seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """What the hooks add to a snapshot (under ``g.lock``): seat fields in place, and the
+        seat-independent view fields returned."""
+        for hook in list(self.seat_hooks):
+            try:
+                hook(g.id, seats, "snapshot")
+            except Exception:
+                log.exception("seat hook failed for game %s", g.id)
+        extra: dict[str, Any] = {}
+        for view_hook in list(self.view_hooks):
+            try:
+                view_hook(g, extra)
+            except Exception:
+                log.exception("view hook failed for game %s", g.id)
+        return extra
+
     def seats_out(self, game_id: str, seats: list[SeatData]) -> list[dict[str, Any]]:
         """The public seats of a game, with what :attr:`seat_hooks` add (presence, absence)."""
         out = seats_public(seats)
+        where = "live" if game_id in self._games else "lobby"
         for hook in list(self.seat_hooks):
             try:
-                hook(game_id, out)
+                hook(game_id, out, where)
             except Exception:
                 log.exception("seat hook failed for game %s", game_id)
         return out
@@ -397,9 +532,11 @@ class GameService:
             try:
                 g.updated = self.storage.claim_seat(g.id, target.seat, digest, name, status)
             except SeatTaken:
-                self.forget(g.id)
+                self._catch_up_locked(g, seats=True)
                 raise ApiError(409, f"seat {target.seat + 1} is taken") from None
             target.token_hash, target.name, target.claimed = digest, name, True
+            g.stamp += 1
+            g.publish()
         self._notify(game_id)
         return target.seat, token
 
@@ -410,6 +547,8 @@ class GameService:
         with g.lock:
             g.updated = self.storage.rename_seat(g.id, seat, name)
             g.seats[seat].name = name
+            g.stamp += 1
+            g.publish()
         self._notify(game_id)
 
     def seat_of(self, game_id: str, token: str | None) -> tuple[LiveGame, int | None]:
@@ -422,11 +561,16 @@ class GameService:
         if token is None or token == "":
             return g, None
         digest = hash_token(str(token))
-        for s in g.seats:
-            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
-                if not s.claimed:
-                    self._claim_by_link(g, s, digest)
-                return g, s.seat
+        for attempt in range(2):
+            for s in g.seats:
+                if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                    if not s.claimed:
+                        self._claim_by_link(g, s, digest)
+                    return g, s.seat
+            if attempt == 0 and self.storage.shared:
+                # another process may have given a seat this token (a join) a moment ago
+                with g.lock:
+                    self._catch_up_locked(g, seats=True)
         raise ApiError(403, "this token opens no seat of this game")
 
     def _claim_by_link(self, g: LiveGame, s: SeatData, digest: str) -> None:
@@ -442,9 +586,11 @@ class GameService:
             try:
                 g.updated = self.storage.claim_seat(g.id, s.seat, None, None, status, rename=False)
             except SeatTaken:   # someone joined that seat first, with a new token
-                self.forget(g.id)
+                self._catch_up_locked(g, seats=True)
                 raise ApiError(403, "this seat was taken by someone who joined the game") from None
             s.claimed = True
+            g.stamp += 1
+            g.publish()
         self._notify(g.id)
 
     # ------------------------------------------------------------ moves
@@ -459,45 +605,56 @@ class GameService:
         not this seat's turn, or the game is over.
         """
         g = self.game(game_id)
-        with g.lock:
-            state = g.state
-            player = state.current_player()
-            if player == TERMINAL:
-                raise ApiError(409, "the game is over", [])
-            if version is not None and version != g.version:
-                raise ApiError(409, f"stale version {version}: the game is at version {g.version}",
-                               state.legal_events() if player == seat else [])
-            if player != seat:
-                raise ApiError(409, f"it is not seat {seat + 1}'s turn", [])
-            if not isinstance(text, str):
-                raise ApiError(400, "a move is a notation string", state.legal_events())
-            try:
-                action = state.parse(text)
-            except IllegalEventError as err:
-                raise ApiError(400, str(err), err.legal) from None
-            except InvalidEventError as err:
-                raise ApiError(400, str(err), err.legal) from None
-            except Exception:   # an engine that breaks its contract on odd text: still a refusal
-                log.exception("game %s: the engine failed to parse %r", g.id, text)
-                raise ApiError(400, f"{text!r} could not be read as a move", state.legal_events()) from None
-            before = g.version
-            self._commit(g, action)
-            for hook in list(self.commit_hooks):
-                try:
-                    hook(g, seat, before, how)
-                except Exception:  # the move is stored: a hook's failure must not undo it
-                    log.exception("commit hook failed for game %s", g.id)
-        self._notify(game_id)
-        return g
+        changed = False
+        try:
+            for attempt in range(3):
+                with g.lock:
+                    action = self._check_move(g, seat, text, version)
+                    try:
+                        self._commit(g, action, seat, how)
+                        changed = True
+                        return g
+                    except StaleVersion:
+                        # another process stored a move first: read it, judge this one again
+                        changed = self._catch_up_locked(g, seats=False) or changed
+            raise ApiError(409, "another move was stored first; reload the game", [])
+        finally:
+            if changed:
+                self._notify(game_id)
 
-    def _commit(self, g: LiveGame, action: Any) -> None:
-        """Apply ``action`` and the chance outcomes after it to a clone, store, then swap in."""
+    def _check_move(self, g: LiveGame, seat: int, text: Any, version: int | None) -> Any:
+        """The action ``text`` spells for ``seat`` now (under ``g.lock``); ApiError if refused."""
+        state = g.state
+        player = state.current_player()
+        if player == TERMINAL:
+            raise ApiError(409, "the game is over", [])
+        if version is not None and version != g.version:
+            raise ApiError(409, f"stale version {version}: the game is at version {g.version}",
+                           state.legal_events() if player == seat else [])
+        if player != seat:
+            raise ApiError(409, f"it is not seat {seat + 1}'s turn", [])
+        if not isinstance(text, str):
+            raise ApiError(400, "a move is a notation string", state.legal_events())
+        try:
+            action = state.parse(text)
+        except IllegalEventError as err:
+            raise ApiError(400, str(err), err.legal) from None
+        except InvalidEventError as err:
+            raise ApiError(400, str(err), err.legal) from None
+        except Exception:   # an engine that breaks its contract on odd text: still a refusal
+            log.exception("game %s: the engine failed to parse %r", g.id, text)
+            raise ApiError(400, f"{text!r} could not be read as a move", state.legal_events()) from None
+        return action
+
+    def _commit(self, g: LiveGame, action: Any, seat: int, how: str = "seat") -> None:
+        """Apply ``action`` and the chance outcomes after it to a clone, store, then swap in
+        (and run the :attr:`commit_hooks` before publishing)."""
         state = g.state.clone()
         new: list[tuple[str, int | None, LogLine]] = []
         line = log_line(state, action, g.players)
         new.append((state.action_to_text(action), line.actor, line))
         state.apply_action(action)
-        draw_chance(state, g.seed, g.version + 1, g.players, new)
+        draw_chance(state, g.chance_key, g.version + 1, g.players, new)
         result = result_of(state)
         if result is not None:
             status = "finished"
@@ -505,15 +662,18 @@ class GameService:
             status = "open"
         else:
             status = "playing"
-        try:
-            g.updated = self.storage.append_events(
-                g.id, g.version, [(text, actor) for text, actor, _l in new], status, result)
-        except StaleVersion:
-            self.forget(g.id)
-            raise ApiError(409, "another move was stored first; reload the game", []) from None
+        g.updated = self.storage.append_events(   # StaleVersion: nothing changed here
+            g.id, g.version, [(text, actor) for text, actor, _l in new], status, result)
         g.state = state
-        g.events.extend(text for text, _a, _l in new)
-        g.log.extend(line for _t, _a, line in new)
+        g.log.extend(line for _t, _a, line in new)     # the log first: views read it up to
+        g.events.extend(text for text, _a, _l in new)  # the published version
+        before = g.version - len(new)
+        for hook in list(self.commit_hooks):
+            try:
+                hook(g, seat, before, how)
+            except Exception:  # the move is stored: a hook's failure must not undo it
+                log.exception("commit hook failed for game %s", g.id)
+        g.publish()
 
     # ------------------------------------------------------------ reads
     def summary(self, g: LiveGame) -> dict[str, Any]:
@@ -521,7 +681,7 @@ class GameService:
             return {"id": g.id, "game": g.game.name, "players": g.players, "options": g.options,
                     "status": g.status, "seats": self.seats_out(g.id, g.seats),
                     "created": g.created.isoformat(), "updated": g.updated.isoformat(),
-                    "events": g.version, "result": g.result()}
+                    "events": g.version, "result": g.result(), "seed_known": g.seed_known}
 
     def list_games(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
         out = []
@@ -534,38 +694,28 @@ class GameService:
                         "options": data.options, "status": data.status,
                         "seats": self.seats_out(data.id, data.seats), "created": data.created.isoformat(),
                         "updated": data.updated.isoformat(), "events": data.version,
-                        "result": data.result})
+                        "result": data.result, "seed_known": data.seed_known})
         return out
 
     def view(self, game_id: str, seat: int | None, since: int = 0,
              g: LiveGame | None = None) -> dict[str, Any]:
-        """What 0-based ``seat`` (``None``: a spectator) may see, with the log from ``since`` on."""
+        """What 0-based ``seat`` (``None``: a spectator) may see, with the log from ``since`` on.
+
+        Read from the game's published snapshot (never waits for a move being stored).
+        403 for a spectator of an unfinished game with hidden information.
+        """
         if g is None:
             g = self.game(game_id)
-        with g.lock:
-            state = g.state
-            player = state.current_player()
-            if seat is None and g.game.hidden_information and player != TERMINAL:
-                raise ApiError(403, "spectators see a game with hidden information only when it is over")
-            since = max(0, since)
-            column = seat if seat is not None else g.players
-            log_out = [{"index": i, "seat": line.actor + 1 if line.actor is not None else None,
-                        "event": line.text_for(column)}
-                       for i, line in enumerate(g.log[since:], since)]
-            out = {
-                "id": g.id, "game": g.game.name, "players": g.players, "options": g.options,
-                "status": g.status, "version": g.version,
-                "seat": seat + 1 if seat is not None else None,
-                "names": [s.name for s in g.seats], "seats": self.seats_out(g.id, g.seats),
-                "to_move": (player + 1 if player >= 0 else "chance" if player == CHANCE else None),
-                "observation": state.observation(seat),
-                "legal": state.legal_events() if seat is not None and player == seat else [],
-                "log": log_out,
-                "result": g.result(),
-            }
-            for hook in list(self.view_hooks):
-                hook(g, seat, out)
-            return out
+        snap = g.snap
+        out = view_head(g, snap, seat)
+        column = seat if seat is not None else g.players
+        out["log"] = log_entries(g, column, max(0, since), snap.version)
+        return out
+
+    def view_message(self, g: LiveGame, seat: int | None, since: int) -> tuple[tuple[int, int], str]:
+        """The socket message ``{"type": "view", ...}`` as JSON text, encoded once per game
+        version and seat (see thebes/server/views.py), and the (version, stamp) it shows."""
+        return g.views.message(g, seat, since)
 
     def record(self, game_id: str) -> Record:
         g = self.game(game_id)
@@ -577,6 +727,8 @@ class GameService:
                                      "started": g.created.isoformat()}
             if g.finished:
                 extra["seed"] = g.seed   # the seed foretells chance: only once the game is over
+            if g.seed_known:
+                extra["seed_known"] = True   # set-up known to its creator: never rated
             return Record(g.game.name, g.players, dict(g.options), list(g.events), g.result(), extra)
 
     def unfinished_ids(self) -> list[str]:

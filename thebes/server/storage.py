@@ -13,7 +13,16 @@ up. Two racing appends for the same version cannot both land: the second
 matches no row (or hits the key) and its transaction is rolled back.
 
 The schema is created and upgraded by Alembic (``thebes/server/migrations``)
-when a :class:`Storage` is opened, so a newer version opens an older database.
+when a :class:`Storage` is opened, so a newer version opens an older database
+(on PostgreSQL under an advisory lock: processes starting together migrate once).
+
+Several server processes (docs/deploy.md): on PostgreSQL every write that a
+socket must see (events appended, a seat claimed or renamed) sends
+``NOTIFY thebes_games, '<game id> <version> <origin> <kind>'`` in its own
+transaction, so the notification is delivered if and only if the write
+committed, in commit order (thebes/server/fanout.py listens). ``bot_leases``
+says which process moves a game's bot seats (thebes/server/bots.py). SQLite
+serves one process: :meth:`Storage.claim_writer` refuses a second one.
 """
 
 from __future__ import annotations
@@ -23,12 +32,13 @@ import datetime as dt
 import json
 import os
 import threading
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 from sqlalchemy import (Boolean, DateTime, ForeignKey, Integer, String, Text, create_engine,
-                        event, insert, select, update)
+                        event, insert, select, text, update)
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -58,6 +68,10 @@ class GameRow(Base):
     result: Mapped[str | None] = mapped_column(Text, nullable=True)    # JSON {"scores","ranking"}
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
     updated: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    # the server secret mixed into chance (hex; NULL: chance from the seed alone) and whether
+    # the set-up is known to the creator (a chosen seed, a continued upload): migration 0003
+    secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    seed_known: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):
@@ -82,6 +96,19 @@ class EventRow(Base):
     text: Mapped[str] = mapped_column(Text)
     actor: Mapped[int | None] = mapped_column(Integer, nullable=True)  # 0-based seat, None = chance
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class BotLeaseRow(Base):
+    __tablename__ = "bot_leases"
+
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    owner: Mapped[str] = mapped_column(String(120), index=True)    # a process's Storage.origin
+    expires: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+#: the PostgreSQL channel of game changes (payload: "<game id> <version> <origin> <kind>")
+CHANNEL = "thebes_games"
 
 
 # ---------------------------------------------------------------------- values
@@ -109,6 +136,8 @@ class GameData:
     updated: dt.datetime
     seats: list[SeatData] = field(default_factory=list)
     events: list[tuple[str, int | None]] = field(default_factory=list)  # (text, actor)
+    secret: str | None = None     # never leaves the server
+    seed_known: bool = False
 
 
 class StaleVersion(Exception):
@@ -117,6 +146,10 @@ class StaleVersion(Exception):
 
 class SeatTaken(Exception):
     """A seat claim met a seat that is already claimed."""
+
+
+class DatabaseBusy(Exception):
+    """A SQLite database already served by another process (SQLite serves one process)."""
 
 
 def now() -> dt.datetime:
@@ -172,7 +205,17 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    pool = int(os.environ.get("THEBES_DB_POOL", "10"))
+    return create_engine(url, pool_pre_ping=True, pool_size=pool, max_overflow=2 * pool)
+
+
+def libpq_url(url: str) -> str:
+    """The plain ``postgresql://`` URL (for psycopg itself) of a SQLAlchemy PostgreSQL URL."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+#: key of the advisory lock that makes processes starting together migrate one at a time
+_MIGRATION_LOCK = 0x7468_6562_6573   # "thebes"
 
 
 def upgrade_schema(engine: Engine, revision: str = "head") -> None:
@@ -183,8 +226,20 @@ def upgrade_schema(engine: Engine, revision: str = "head") -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
+
+
+def schema_head() -> str:
+    """The newest migration shipped in this package (what :func:`upgrade_schema` reaches)."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    return str(ScriptDirectory.from_config(config).get_current_head())
 
 
 def schema_revision(engine: Engine) -> str | None:
@@ -201,6 +256,11 @@ class Storage:
     def __init__(self, url: str, migrate: bool = True) -> None:
         self.url = url
         self.engine = make_engine(url)
+        #: this process's name in notifications and bot leases (unique per Storage)
+        self.origin = f"{os.uname().nodename}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        #: several processes may share this database (PostgreSQL), or just one (SQLite)
+        self.shared = self.engine.dialect.name == "postgresql"
+        self._writer_lock_file: Any = None
         # SQLite has one writer at a time and makes the others poll (sleeping up to 100 ms
         # between tries): writers of this process queue on a lock instead.
         self._write_lock: Any = (threading.Lock() if self.engine.dialect.name == "sqlite"
@@ -209,7 +269,53 @@ class Storage:
             upgrade_schema(self.engine)
 
     def close(self) -> None:
+        self.release_writer()
         self.engine.dispose()
+
+    # ------------------------------------------------------------ one SQLite writer
+    def claim_writer(self) -> None:
+        """Become the one server process of a SQLite file (a no-op on PostgreSQL, or if held).
+
+        Takes an exclusive ``flock`` on ``<file>.lock`` (released when this
+        process ends, however it ends). Raises :class:`DatabaseBusy` naming the
+        process that holds it.
+        """
+        parsed = make_url(self.url)
+        if self.shared or self._writer_lock_file is not None:
+            return
+        if not parsed.database or parsed.database == ":memory:":
+            return
+        import fcntl
+
+        path = Path(parsed.database + ".lock")
+        handle = open(path, "a+")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            handle.close()
+            raise DatabaseBusy(
+                f"the SQLite database {parsed.database} is already served by {holder}; SQLite "
+                f"serves one process: stop that one, or use PostgreSQL for several processes "
+                f"(docs/deploy.md)") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"thebes serve (pid {os.getpid()})\n")
+        handle.flush()
+        self._writer_lock_file = handle
+
+    def release_writer(self) -> None:
+        handle, self._writer_lock_file = self._writer_lock_file, None
+        if handle is not None:
+            handle.close()
+
+    # ------------------------------------------------------------ notifications
+    def _notify(self, conn: Any, game_id: str, version: int, kind: str) -> None:
+        """Queue the change notification in ``conn``'s transaction (PostgreSQL only)."""
+        if self.shared:
+            conn.execute(text("SELECT pg_notify(:c, :p)"),
+                         {"c": CHANNEL, "p": f"{game_id} {version} {self.origin} {kind}"})
 
     # ------------------------------------------------------------ writes
     def create_game(self, data: GameData) -> None:
@@ -220,7 +326,8 @@ class Storage:
                 options=json.dumps(data.options, sort_keys=True), seed=data.seed,
                 status=data.status, version=len(data.events),
                 result=json.dumps(data.result) if data.result is not None else None,
-                created=data.created, updated=data.updated))
+                created=data.created, updated=data.updated, secret=data.secret,
+                seed_known=data.seed_known))
             conn.execute(insert(SeatRow), [
                 {"game_id": data.id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                  "token_hash": s.token_hash, "claimed": s.claimed} for s in data.seats])
@@ -255,6 +362,7 @@ class Storage:
                         {"game_id": game_id, "idx": expected_version + i, "text": text,
                          "actor": actor, "created": stamp}
                         for i, (text, actor) in enumerate(events)])
+                self._notify(conn, game_id, new_version, "e")
         except IntegrityError:
             raise StaleVersion(f"game {game_id}: event {expected_version} already stored") from None
         return stamp
@@ -281,6 +389,7 @@ class Storage:
                 raise SeatTaken(f"seat {seat + 1} of game {game_id} is taken")
             conn.execute(update(GameRow).where(GameRow.id == game_id)
                          .values(status=status, updated=stamp))
+            self._notify(conn, game_id, -1, "s")
         return stamp
 
     def rename_seat(self, game_id: str, seat: int, name: str | None) -> dt.datetime:
@@ -289,6 +398,7 @@ class Storage:
             conn.execute(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat,
                                                SeatRow.kind == "human").values(name=name))
             conn.execute(update(GameRow).where(GameRow.id == game_id).values(updated=stamp))
+            self._notify(conn, game_id, -1, "s")
         return stamp
 
     # ------------------------------------------------------------ reads
@@ -304,6 +414,75 @@ class Storage:
                     select(EventRow.text, EventRow.actor)
                     .where(EventRow.game_id == game_id).order_by(EventRow.idx))]
         return data
+
+    def events_since(self, game_id: str, start: int) -> list[tuple[str, int | None]]:
+        """The events ``(text, actor)`` from 0-based index ``start`` on, in order."""
+        with self.engine.connect() as conn:
+            return [(r.text, r.actor) for r in conn.execute(
+                select(EventRow.text, EventRow.actor)
+                .where(EventRow.game_id == game_id, EventRow.idx >= start).order_by(EventRow.idx))]
+
+    def seats_of(self, game_id: str) -> tuple[str, list[SeatData]] | None:
+        """The game's status and seats, or ``None`` for an unknown game."""
+        with self.engine.connect() as conn:
+            status = conn.execute(select(GameRow.status).where(GameRow.id == game_id)).scalar()
+            if status is None:
+                return None
+            return status, self._seats(conn, [game_id]).get(game_id, [])
+
+    def stamps(self, ids: Iterable[str]) -> dict[str, tuple[int, dt.datetime]]:
+        """``{id: (version, updated)}`` of the given games (the unknown ones left out)."""
+        ids = list(ids)
+        out: dict[str, tuple[int, dt.datetime]] = {}
+        with self.engine.connect() as conn:
+            for chunk in range(0, len(ids), 500):
+                for r in conn.execute(select(GameRow.id, GameRow.version, GameRow.updated)
+                                      .where(GameRow.id.in_(ids[chunk:chunk + 500]))):
+                    out[r.id] = (r.version, _aware(r.updated))
+        return out
+
+    # ------------------------------------------------------------ bot leases (PostgreSQL)
+    def acquire_lease(self, game_id: str, ttl: float) -> bool:
+        """Take (or extend) the lease on ``game_id``'s bot seats for ``ttl`` seconds.
+
+        True if this process holds it now: it was free, expired, or already
+        ours. Times are the database's clock, so hosts need not agree.
+        """
+        with self.engine.begin() as conn:
+            row = conn.execute(text(
+                "INSERT INTO bot_leases (game_id, owner, expires) "
+                "VALUES (:g, :o, now() + make_interval(secs => :t)) "
+                "ON CONFLICT (game_id) DO UPDATE SET owner = EXCLUDED.owner, "
+                "expires = EXCLUDED.expires "
+                "WHERE bot_leases.owner = EXCLUDED.owner OR bot_leases.expires < now() "
+                "RETURNING owner"), {"g": game_id, "o": self.origin, "t": ttl}).first()
+        return row is not None
+
+    def renew_leases(self, ttl: float) -> set[str]:
+        """Extend every lease this process holds; drop those of finished games. Returns the
+        ids of the games whose bots this process still moves."""
+        with self.engine.begin() as conn:
+            conn.execute(text(
+                "DELETE FROM bot_leases l USING games g WHERE l.game_id = g.id "
+                "AND l.owner = :o AND g.status NOT IN ('open', 'playing')"), {"o": self.origin})
+            return {r[0] for r in conn.execute(text(
+                "UPDATE bot_leases SET expires = now() + make_interval(secs => :t) "
+                "WHERE owner = :o AND expires >= now() RETURNING game_id"),
+                {"o": self.origin, "t": ttl})}
+
+    def release_leases(self) -> None:
+        """Give up every lease this process holds (a clean stop: others take over at once)."""
+        with self.engine.begin() as conn:
+            conn.execute(text("DELETE FROM bot_leases WHERE owner = :o"), {"o": self.origin})
+
+    def orphan_bot_games(self, limit: int = 200) -> list[str]:
+        """Unfinished games with a bot seat whose lease is missing or expired, oldest change first."""
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(text(
+                "SELECT g.id FROM games g WHERE g.status IN ('open', 'playing') "
+                "AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot') "
+                "AND NOT EXISTS (SELECT 1 FROM bot_leases l WHERE l.game_id = g.id "
+                "AND l.expires >= now()) ORDER BY g.updated LIMIT :n"), {"n": limit})]
 
     def list_games(self, status: str | None = None, limit: int = 200) -> list[GameData]:
         """Games newest first (no events), with their seats (never an import: see :data:`IMPORTED`)."""
@@ -331,7 +510,8 @@ class Storage:
         return GameData(id=g.id, game=g.game, players=g.players, options=json.loads(g.options),
                         seed=g.seed, status=g.status, version=g.version,
                         result=json.loads(g.result) if g.result else None,
-                        created=_aware(g.created), updated=_aware(g.updated))
+                        created=_aware(g.created), updated=_aware(g.updated),
+                        secret=g.secret, seed_known=bool(g.seed_known))
 
     @staticmethod
     def _seats(conn: Any, ids: list[str]) -> dict[str, list[SeatData]]:

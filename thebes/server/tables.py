@@ -111,9 +111,10 @@ class Tables:
             self._tables.pop(game_id, None)
 
     def _write(self, game_id: str, change: Callable[[Table], dict[str, Any] | None],
-               finished: bool = False) -> Table | None:
+               finished: bool = False, tell: bool = False) -> Table | None:
         """Apply ``change`` (old table -> new state, or ``None``: nothing to do) by compare-and-swap,
-        reloading and trying again when another process wrote first."""
+        reloading and trying again when another process wrote first. ``tell``: notify the other
+        server processes (kind ``s``) in the same transaction (a change without an event)."""
         for _attempt in range(8):
             t = self.table(game_id)
             if t is None:
@@ -125,6 +126,8 @@ class Tables:
                 done = conn.execute(update(table_clocks).where(
                     table_clocks.c.game_id == game_id, table_clocks.c.rev == t.rev).values(
                     state=json.dumps(new_state), rev=t.rev + 1, active=not finished))
+                if tell and done.rowcount == 1:
+                    self.storage._notify(conn, game_id, int(new_state["version"]), "s")
             if done.rowcount == 1:
                 fresh = Table(t.settings, new_state, t.rev + 1)
                 with self._lock:
@@ -145,7 +148,7 @@ class Tables:
         with self._lock:
             self._tables[g.id] = Table(settings, state, 0)
             self._missing.pop(g.id, None)
-        self.changed(g.id)
+        self.service.touch(g.id)          # its views show the clock; schedules the stand-in
 
     # ------------------------------------------------------------ hooks
     def _after_move(self, g: LiveGame, seat: int, before: int, how: str) -> None:
@@ -163,18 +166,26 @@ class Tables:
         self._write(g.id, change, finished=g.finished)
 
     def changed(self, game_id: str) -> None:
-        """Service listener: keep the clock in step with the game, and schedule the stand-in.
-        The row is read again: another server process may have changed it (I'm back, a vote)."""
+        """Service listener: schedule the stand-in. On PostgreSQL (several server processes)
+        the row is read again, under the game's lock: when another process changed it (I'm
+        back, a vote: they notify with kind ``s``), the views are republished."""
         g = self.service._games.get(game_id)
         if g is None:
             return
-        self.forget(game_id)
-        t = self.table(game_id)
-        if t is None:
+        stale = False
+        if self.storage.shared:
+            with g.lock:
+                with self._lock:
+                    before = self._tables.get(game_id)
+                self.forget(game_id)
+                fresh = self.table(game_id)
+                stale = before is not None and fresh is not None and before.rev != fresh.rev
+        if stale:
+            self.service.touch(game_id)      # publishes again; touch notifies: back here
             return
-        if t.state["version"] != g.version or (t.state["since"] is None and g.status == "playing"):
-            t = self._catch_up(g)
-        self._schedule(g, t)
+        t = self.table(game_id)
+        if t is not None:
+            self._schedule(g, t)
 
     def _catch_up(self, g: LiveGame) -> Table | None:
         """Bring a clock that lags its game (another process moved; a crash between the move
@@ -201,36 +212,43 @@ class Tables:
 
         return self._write(g.id, change, finished=finished)
 
-    def _decorate_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
-        """Service seat hook: ``connected`` (an open socket now) and ``absent`` per seat; notes
-        since when each person's seat has had no socket (for votes)."""
+    def _decorate_seats(self, game_id: str, seats: list[dict[str, Any]], where: str) -> None:
+        """Service seat hook: ``absent`` and ``timeouts`` (in a row) per seat; and, read now
+        (summaries and the lobby, never the cached views, which change only with the game),
+        ``connected``: a socket of the seat is open on this process. Notes since when each
+        person's seat has had no socket (for votes)."""
+        t = self.table(game_id) if where != "lobby" else self._tables.get(game_id)
+        for s in seats:
+            s["absent"] = bool(t is not None and t.state["absent"][s["seat"] - 1])
+            s["timeouts"] = t.state["streak"][s["seat"] - 1] if t is not None else 0
+        if where == "snapshot":
+            return
         counts = self.hub.seat_counts(game_id) if self.hub is not None else {}
-        t = self.table(game_id) if game_id in self.service._games else self._tables.get(game_id)
         at = self.time()
         with self._lock:
             for s in seats:
                 here = counts.get(s["seat"] - 1, 0) > 0
                 s["connected"] = s["kind"] == "bot" or here
-                s["absent"] = bool(t is not None and t.state["absent"][s["seat"] - 1])
-                s["timeouts"] = t.state["streak"][s["seat"] - 1] if t is not None else 0
                 if here:
                     self._left.pop((game_id, s["seat"] - 1), None)
                 else:
                     self._left.setdefault((game_id, s["seat"] - 1), at)
 
-    def _decorate_view(self, g: LiveGame, seat: int | None, view: dict[str, Any]) -> None:
-        """Service view hook: ``view["table"]`` gets ``clock`` (see :func:`clocks.public`;
-        ``None`` for a game without table settings) and ``standins`` (``[[event index,
-        reason]]`` of the stand-in's moves)."""
+    def _decorate_view(self, g: LiveGame, extra: dict[str, Any]) -> None:
+        """Service view hook: ``table`` gets ``clock`` (see :func:`clocks.public`; ``None``
+        for a game without table settings) and ``standins`` (``[[event index, reason]]`` of
+        the stand-in's moves)."""
         t = self.table(g.id)
-        out = view.setdefault("table", {})
+        out = extra.setdefault("table", {})
         if t is None:
             out.update(clock=None, standins=[])
             return
+        if t.state["version"] != g.version or (t.state["since"] is None and g.status == "playing"):
+            t = self._catch_up(g) or t      # in the same publish: no second view
         player = g.state.current_player()
         to_move = player if player >= 0 and g.seats[player].kind == "human" else None
-        out.update(clock=clocks.public(t.settings, t.state, to_move, self.time()),
-                   standins=t.state["standins"])
+        out.update(clock=clocks.public(t.settings, t.state, to_move),
+                   standins=[list(x) for x in t.state["standins"]])
 
     # ------------------------------------------------------------ I'm back
     def back(self, game_id: str, seat: int) -> None:
@@ -245,9 +263,9 @@ class Tables:
                     return None
                 return clocks.back(t.state, seat, to_move, at)
 
-            if self._write(game_id, change) is None:
+            if self._write(game_id, change, tell=True) is None:
                 raise ApiError(409, "this game has no table settings")
-        self.service._notify(game_id)
+        self.service.touch(game_id)
 
     # ------------------------------------------------------------ presence and votes
     def away_for(self, game_id: str, seat: int) -> float:
@@ -301,11 +319,11 @@ class Tables:
                     state["since"] = at
                 return state
 
-            self._write(game_id, change)
+            self._write(game_id, change, tell=True)
             with self.storage._write_lock, self.storage.engine.begin() as conn:
                 conn.execute(seat_votes.delete().where(seat_votes.c.game_id == game_id,
                                                        seat_votes.c.target == target))
-            self.service._notify(game_id)
+            self.service.touch(game_id)
         return {"votes": votes, "needed": len(voters), "absent": absent}
 
     # ------------------------------------------------------------ stand-in
@@ -407,3 +425,4 @@ class Tables:
             self._cond.notify_all()
         if self._thread is not None:
             self._thread.join(timeout=10)
+            self._thread = None

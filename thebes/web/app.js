@@ -155,7 +155,8 @@ async function showLobby(root) {
     return h("li", { class: "game-row", "data-game": g.id },
       h("div", { class: "game-title" }, h("strong", null, title(g)), " ",
         h("span", { class: "muted" }, t("lobby.events", { n: g.events })), " ",
-        h("span", { class: "muted when" }, when(g.updated))),
+        h("span", { class: "muted when" }, when(g.updated)),
+        g.seed_known ? h("span", { class: "seed-known", title: t("lobby.seedknown.why") }, t("lobby.seedknown")) : null),
       seatsLine(g),
       h("div", { class: "actions" }, actions));
   }
@@ -429,6 +430,23 @@ function showGame(root, gameId, token) {
     }
   }
 
+  // Who is connected: the views change only with the game, so the page asks every 4 s.
+  let presence = null;
+  function drawBar() {
+    const v = state.view;
+    if (!v || state.error) return;
+    tablebar.renderTableBar(tableEl, { view: v, t, names: v.names || [], act: tableActions, hasPlayer: !!players.myPlayer(), presence });
+  }
+  async function pollPresence() {
+    if (document.hidden || state.closed) return;
+    try {
+      const g = await api(`/api/games/${encodeURIComponent(gameId)}`);
+      presence = g.seats.map((s) => !!s.connected);
+      drawBar();
+    } catch (_) { /* the socket's own error handling says what is wrong */ }
+  }
+  const presenceTimer = setInterval(pollPresence, 4000);
+
   // The table bar's actions (clock.js): I'm back, rename, votes, play again.
   const tableActions = {
     back: () => api(`/api/games/${encodeURIComponent(gameId)}/back`, { method: "POST", body: { token } })
@@ -503,6 +521,7 @@ function showGame(root, gameId, token) {
         ? h("a", { class: "btn primary", href: playUrl(gameId, mySeats()[gameId].token), "data-nav": "" }, t("lobby.resume", { seat: mySeats()[gameId].seat || "?" }))
         : null,
       h("span", { class: "status-tag " + v.status }, t("status." + v.status)),
+      v.seed_known ? h("span", { class: "seed-known", title: t("lobby.seedknown.why") }, t("lobby.seedknown")) : null,
       statusEl,
       h("span", { class: "spacer" }),
       token && v.legal && v.legal.length ? h("button", { class: "btn", id: "hint-button", onclick: askHint }, t("hint.button")) : null,
@@ -514,7 +533,7 @@ function showGame(root, gameId, token) {
     const standins = tablebar.standinIndex(v);
     logList.replaceChildren(...(state.log.length ? state.log.map((line) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index), "data-standin": standins.get(line.index) || null },
       describe(line, names, t), standins.has(line.index) ? [" ", h("em", { class: "standin" }, t(`log.standin.${standins.get(line.index)}`))] : null)) : [h("li", { class: "muted" }, t("log.empty"))]));
-    tablebar.renderTableBar(tableEl, { view: v, t, names, act: tableActions, hasPlayer: !!players.myPlayer() });
+    drawBar();
     logList.scrollTop = logList.scrollHeight;
     document.title = `${v.legal && v.legal.length ? "● " : ""}${title} · ${t("app.title")}`;
     if (mod) {
@@ -588,6 +607,7 @@ function showGame(root, gameId, token) {
       const view = await api(`/api/games/${encodeURIComponent(gameId)}/view${q}`);
       if (view.seat && token) rememberSeat(gameId, view.seat, token);
       applyView(view, false);
+      setTimeout(pollPresence, 300);    // after the socket opened: this page counts too
       return true;
     } catch (err) {
       if (err.status === 404) state.error = t("game.notfound");
@@ -605,11 +625,13 @@ function showGame(root, gameId, token) {
   }).catch(() => {});
   cleanup = () => {
     state.closed = true;
+    clearInterval(presenceTimer);
     tablebar.stopTicker();
     clearTimeout(retryTimer);
     if (ws) ws.close();
   };
   draw();
+  tablebar.syncTime().then(() => { if (state.view) draw(); });
   load().then((ok) => { if (ok || !state.error) connect(); });
 }
 

@@ -4,6 +4,18 @@
 // settings of the create form. The server keeps the clock (docs/web-api.md, "Tables"):
 // a view carries the seconds left when it was made; this module only counts down from there.
 import { h } from "./dom.js";
+import { api } from "./net.js";
+
+// server time - this browser's time (seconds), measured once per page (GET /api/time)
+let offset = 0;
+export async function syncTime() {
+  try {
+    const t0 = Date.now();
+    const res = await api("/api/time");
+    offset = res.now - (t0 + Date.now()) / 2000;
+  } catch (_) { /* keep the browser's own time */ }
+}
+function serverNow() { return Date.now() / 1000 + offset; }
 
 // "2:41", "1:05:00", "3 d"
 export function formatLeft(seconds) {
@@ -51,12 +63,13 @@ export function clockFields(table, bots, t, redraw) {
 }
 
 // ------------------------------------------------------------------ game page
-let stamp = { at: 0, left: null, running: null };
+let stamp = { since: 0, left: null, running: null };
 let ticker = null;
 
+// seconds left to the running seat now: its time at the start of its turn less the time since
 function leftNow() {
   if (stamp.left === null) return null;
-  return stamp.left - (performance.now() - stamp.at) / 1000;
+  return stamp.left - (serverNow() - stamp.since);
 }
 
 function tick() {
@@ -65,29 +78,31 @@ function tick() {
   for (const el of document.querySelectorAll(".seat-clock.running, #waiting-left")) el.textContent = formatLeft(left);
 }
 
-// The bar above the board. ctx: {view, t, token, names, act: {back, rename, vote, again}}.
+// The bar above the board. ctx: {view, t, names, act: {back, rename, vote, again, claim},
+// hasPlayer, presence: [connected per seat] from the page's polling (GET /api/games/<id>)}.
 export function renderTableBar(el, ctx) {
   const { view: v, t, names, act } = ctx;
   const table = v.table || {};
   const clock = table.clock || null;
   const seats = v.seats || [];
   const running = clock && clock.running ? clock.running : null;
-  stamp = { at: performance.now(), left: running ? clock.left[running - 1] : null, running };
+  stamp = { since: running ? clock.since : 0, left: running ? clock.left[running - 1] : null, running };
   if (!ticker) ticker = setInterval(tick, 1000);
   const name = (seat) => names[seat - 1] || t("game.seatname", { seat });
+  const here = (s) => (s.kind === "bot" ? true : ctx.presence ? !!ctx.presence[s.seat - 1] : !!s.connected);
 
   const chips = seats.map((s) => {
     const left = clock && clock.left && clock.left[s.seat - 1];
-    const here = s.kind === "bot" ? null : s.connected;
+    const on = here(s);
     return h("li", {
       class: `seat-chip${v.to_move === s.seat ? " to-move" : ""}${v.seat === s.seat ? " me" : ""}`,
-      "data-seat": String(s.seat), "data-connected": String(!!s.connected), "data-absent": String(!!s.absent),
+      "data-seat": String(s.seat), "data-connected": String(on), "data-absent": String(!!s.absent),
     },
-    here === null ? h("span", { class: "presence bot", "aria-hidden": "true" }, "⚙")
-      : h("span", { class: `presence ${here ? "on" : "off"}`, role: "img", "aria-label": t(here ? "table.connected" : "table.away") }, "●"),
+    s.kind === "bot" ? h("span", { class: "presence bot", "aria-hidden": "true" }, "⚙")
+      : h("span", { class: `presence ${on ? "on" : "off"}`, role: "img", "aria-label": t(on ? "table.connected" : "table.away") }, "●"),
     h("span", { class: "seat-name" }, name(s.seat)),
     s.kind === "bot" || left === null || left === undefined || v.status === "finished" ? null
-      : h("span", { class: `seat-clock${running === s.seat ? " running" : ""}`, role: "timer", "aria-label": t("table.clock.of", { name: name(s.seat) }) }, formatLeft(left)),
+      : h("span", { class: `seat-clock${running === s.seat ? " running" : ""}`, role: "timer", "aria-label": t("table.clock.of", { name: name(s.seat) }) }, formatLeft(running === s.seat ? leftNow() : left)),
     s.absent ? h("span", { class: "tag absent" }, t("table.absent.tag"))
       : s.timeouts ? h("span", { class: "tag absent", title: t("table.timeouts", { n: s.timeouts }) }, t("table.timeouts", { n: s.timeouts })) : null);
   });
@@ -96,11 +111,11 @@ export function renderTableBar(el, ctx) {
   if (v.status !== "finished" && typeof v.to_move === "number") {
     const s = seats[v.to_move - 1];
     if (s && s.absent) line = t("table.standin.playing", { name: name(v.to_move), bot: t(`bot.${clock ? clock.standin : "easy"}`) });
-    else if (v.to_move === v.seat) line = running ? [t("table.yourmove"), " (", h("span", { id: "waiting-left" }, formatLeft(stamp.left)), " ", t("table.left"), ")"] : null;
+    else if (v.to_move === v.seat) line = running ? [t("table.yourmove"), " (", h("span", { id: "waiting-left" }, formatLeft(leftNow())), " ", t("table.left"), ")"] : null;
     else if (s && s.kind === "human" && s.claimed !== false) {
       line = [t("table.waitingfor", { name: name(v.to_move) }),
-        running ? [" (", h("span", { id: "waiting-left" }, formatLeft(stamp.left)), " ", t("table.left"), ")"] : null,
-        s.connected ? null : [" · ", t("table.notconnected")]];
+        running ? [" (", h("span", { id: "waiting-left" }, formatLeft(leftNow())), " ", t("table.left"), ")"] : null,
+        here(s) ? null : [" · ", t("table.notconnected")]];
     }
   }
 
@@ -111,7 +126,7 @@ export function renderTableBar(el, ctx) {
   if (mine && mine.kind === "human" && v.status !== "finished") actions.push(h("button", { class: "btn", id: "rename-button", type: "button", onclick: act.rename }, t("table.rename")));
   if (mine && v.status !== "finished" && clock && clock.mode === "none") {
     for (const s of seats) {
-      if (s.kind === "human" && s.seat !== v.seat && !s.connected && !s.absent && s.claimed) {
+      if (s.kind === "human" && s.seat !== v.seat && !here(s) && !s.absent && s.claimed) {
         actions.push(h("button", { class: "btn vote", type: "button", "data-seat": String(s.seat), onclick: () => act.vote(s.seat) }, t("table.vote", { name: name(s.seat) })));
       }
     }
@@ -133,7 +148,7 @@ export function renderTableBar(el, ctx) {
 export function stopTicker() {
   clearInterval(ticker);
   ticker = null;
-  stamp = { at: 0, left: null, running: null };
+  stamp = { since: 0, left: null, running: null };
 }
 
 // A log line made by a stand-in, said so: [[index, reason]] -> Map(index -> reason).

@@ -37,6 +37,8 @@ const TABLE = {
     "lobby.needname": "Type your name first (at the top of the page).",
     "lobby.joined": "You took seat {seat}.",
     "lobby.nogames": "No game engine is available on this server yet.",
+    "lobby.seedknown": "set-up known to its creator",
+    "lobby.seedknown.why": "Its creator chose the chance seed or uploaded its start, so they may know hidden tiles and future draws. Such a game is never rated.",
 
     "create.title": "Create a game",
     "create.game": "Game",
@@ -294,6 +296,8 @@ const TABLE = {
     "lobby.needname": "Tapez d'abord votre nom (en haut de la page).",
     "lobby.joined": "Vous avez pris la place {seat}.",
     "lobby.nogames": "Aucun jeu n'est encore disponible sur ce serveur.",
+    "lobby.seedknown": "mise en place connue de son créateur",
+    "lobby.seedknown.why": "Son créateur a choisi la graine du hasard ou téléversé son début : il peut connaître les tuiles cachées et les tirages à venir. Une telle partie n'est jamais classée.",
 
     "create.title": "Créer une partie",
     "create.game": "Jeu",

@@ -1,14 +1,14 @@
 """clocks and stand-ins per game, rematches, players with keys, ratings, votes
 
-Revision ID: 0003
-Revises: 0002
+Revision ID: 0005_tables_players
+Revises: 0004_game_secret
 Create Date: 2026-11-25
 """
 from alembic import op
 import sqlalchemy as sa
 
-revision = "0003"
-down_revision = "0002"
+revision = "0005_tables_players"
+down_revision = "0004_game_secret"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,150 @@
+"""Live across processes: PostgreSQL LISTEN/NOTIFY brings other processes' changes here.
+
+Every write a socket must see sends ``NOTIFY thebes_games, '<game> <version>
+<origin> <kind>'`` in its own transaction (thebes/server/storage.py), so
+PostgreSQL delivers it to every listening process exactly when the write
+commits, in commit order. :class:`FanOut` holds one psycopg 3 async
+connection per process that LISTENs; for a notification from another process
+about a game this process holds in memory, a catch-up thread reads the new
+events (and seats, for kind ``s``) from the database
+(:meth:`GameService.catch_up`), and the service's listeners wake the sockets
+(hub) and the bot runner. The payload's version only says how far to read:
+the events themselves always come from the database, so a process that
+missed notifications (its listening connection dropped) loses nothing. It
+catches up every watched game when it listens again, and every
+``sweep_s`` seconds compares the versions of the games its sockets watch with
+the database's as a safety net.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from .service import GameService
+from .storage import CHANNEL, libpq_url
+
+log = logging.getLogger("thebes.server.fanout")
+
+
+class FanOut:
+    def __init__(self, service: GameService, hub: Any, sweep_s: float = 2.0) -> None:
+        self.service = service
+        self.hub = hub
+        self.sweep_s = sweep_s
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="thebes-fanout")
+        self._queued: dict[str, bool] = {}          # game id -> seats too
+        self._lock = threading.Lock()
+        self._task: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self.listening = asyncio.Event()
+        #: notifications received from other processes (for tests and the log)
+        self.received = 0
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._listen(), name="thebes-listen")
+        self._sweeper = asyncio.create_task(self._sweep(), name="thebes-sweep")
+        try:
+            await asyncio.wait_for(self.listening.wait(), timeout=10)
+        except asyncio.TimeoutError:
+            log.error("not listening for other processes' moves yet (PostgreSQL unreachable?)")
+
+    async def stop(self) -> None:
+        for task in (self._task, self._sweeper):
+            if task is not None:
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    # ------------------------------------------------------------ listening
+    async def _listen(self) -> None:
+        import psycopg
+
+        url = libpq_url(self.service.storage.url)
+        delay = 0.2
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    delay = 0.2
+                    if self.listening.is_set():       # listening again after a break:
+                        self._catch_up_all()          # whatever was missed meanwhile
+                    self.listening.set()
+                    async for note in conn.notifies():
+                        self.on_payload(note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # the database went away: listen again, then catch up
+                log.warning("listening connection lost (%s); again in %.1f s", err, delay)
+                await asyncio.sleep(delay)
+                delay = min(5.0, delay * 2)
+
+    def on_payload(self, payload: str) -> None:
+        """Handle one notification ``'<game> <version> <origin> <kind>'``."""
+        parts = payload.split(" ")
+        if len(parts) != 4:
+            return
+        game_id, version_text, origin, kind = parts
+        if origin == self.service.storage.origin:
+            return                                   # this process's own write
+        g = self.service.cached(game_id)
+        if g is None:
+            return                                   # not in memory: read fresh when asked
+        try:
+            version = int(version_text)
+        except ValueError:
+            return
+        if kind == "e" and version <= g.version:
+            return                                   # already here (a move met it and caught up)
+        self.received += 1
+        self._queue(game_id, kind == "s")
+
+    def _queue(self, game_id: str, seats: bool) -> None:
+        with self._lock:
+            if game_id in self._queued:
+                self._queued[game_id] = self._queued[game_id] or seats
+                return
+            self._queued[game_id] = seats
+        try:
+            self._pool.submit(self._catch_up, game_id)
+        except RuntimeError:                         # shutting down
+            pass
+
+    def _catch_up(self, game_id: str) -> None:
+        with self._lock:
+            seats = self._queued.pop(game_id, False)
+        try:
+            self.service.catch_up(game_id, seats=seats)
+        except Exception:
+            log.exception("catching up game %s failed", game_id)
+
+    def _catch_up_all(self) -> None:
+        for game_id in self.hub.game_ids():
+            self._queue(game_id, True)
+
+    # ------------------------------------------------------------ safety net
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_s)
+            try:
+                ids = self.hub.game_ids()
+                if not ids:
+                    continue
+                stored = await asyncio.get_running_loop().run_in_executor(
+                    self._pool, self.service.storage.stamps, ids)
+                for game_id, (version, _updated) in stored.items():
+                    g = self.service.cached(game_id)
+                    if g is not None and version > g.version:
+                        log.info("game %s: caught up from version %d to %d without a notification",
+                                 game_id, g.version, version)
+                        self._queue(game_id, True)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:
+                log.warning("sweep failed: %s", err)
