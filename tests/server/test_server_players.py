@@ -173,3 +173,17 @@ def test_a_player_claimed_after_the_end_still_makes_the_game_count_but_cannot_ch
     assert sorted(r["name"] for r in rows) == ["Ann", "Bob"]
     r = client.post(f"/api/games/{gid}/player", json={"token": tokens[1], "key": eve})
     assert r.status_code == 409 and "game is over" in r.json()["error"]
+
+
+def test_a_game_whose_seed_its_creator_chose_never_counts(client):
+    ann, bob = claim(client, "Ann"), claim(client, "Bob")
+    r = client.post("/api/games", json={"game": "toy", "players": 2, "seats": HUMANS2, "seed": 3,
+                                        "options": {"rounds": 1}})
+    out = r.json()
+    gid, tokens = out["game"]["id"], {l["seat"] - 1: l["token"] for l in out["links"]}
+    assert out["game"]["seed_known"]
+    for seat, key in ((0, ann), (1, bob)):
+        client.post(f"/api/games/{gid}/player", json={"token": tokens[seat], "key": key})
+    assert play_out(client, gid, tokens)["status"] == "finished"
+    assert client.get("/api/leaderboard/toy").json()["rows"] == []
+    assert client.app.state.community.players.rate(client.app.state.service.game(gid)) is None
