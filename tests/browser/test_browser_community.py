@@ -156,6 +156,8 @@ def test_three_browsers_clock_walk_away_come_back_rematch_and_leaderboard(
         ann.select_option('.seat-row[data-seat="4"] .seat-bot', "easy")
         ann.select_option("#create-clock", "move")
         ann.fill("#create-per-move", "30")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        ann.screenshot(path=str(SHOTS / "create-clock.png"))
         ann.click("#create-submit")
         ann.wait_for_selector(".links li")
         links = {s: ann.locator(f'.links li[data-seat="{s}"] input.link').input_value() for s in (1, 2, 3)}
@@ -191,7 +193,6 @@ def test_three_browsers_clock_walk_away_come_back_rematch_and_leaderboard(
             drive(server, gid, mine, lambda v: v["version"] > before)
         ann.wait_for_selector('.seat-chip[data-seat="3"][data-absent="true"]')
         ann.wait_for_selector('#log li[data-standin="timeout"]')
-        SHOTS.mkdir(parents=True, exist_ok=True)
         ann.screenshot(path=str(SHOTS / "table-clock.png"))
         assert "stand-in" in ann.locator('#log li[data-standin="timeout"]').first.inner_text()
         # the stand-in plays Cy's seat at its pace, as away

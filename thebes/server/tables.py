@@ -14,8 +14,13 @@ The rules are in :mod:`thebes.server.clocks` (pure); this module stores them and
   updated by the service's commit hook, under the game's lock, after each stored move.
 * **Time** comes from :attr:`Tables.time` (seconds since the epoch), which tests
   replace with a fake clock; :meth:`Tables.run_due` acts on every stand-in move due.
-* **Presence** is the number of open sockets per seat (:meth:`Hub.seat_counts`);
-  each public seat carries ``connected`` and ``absent``.
+* **Views** are cached per game version and stamp: the clock is published with each
+  snapshot as each seat's time at the start of its turn and ``since`` (pages count down
+  from ``GET /api/time``); a change without a move (I'm back, a vote) calls
+  :meth:`GameService.touch`, and tells the other server processes (kind ``s``).
+* **Presence** is the number of open sockets per seat on this process
+  (:meth:`Hub.seat_counts`), read when a summary or the lobby is asked for (``connected``);
+  never put in the cached views.
 """
 
 from __future__ import annotations
