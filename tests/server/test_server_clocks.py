@@ -203,8 +203,9 @@ def test_two_servers_acting_on_one_timeout_store_one_stand_in_move(make_client, 
     tb.changed(gid)
     fake.advance(31)
     assert ta.run_due() + tb.run_due() == 1
-    v = view(a, gid, tokens[0])
-    assert v["version"] == 2 and v["table"]["standins"] == [[1, "timeout"]]
+    for client in (a, b):     # each server shows it (the other one hears of it by NOTIFY)
+        v = wait_until(lambda: (x := view(client, gid, tokens[0]))["table"]["standins"] and x)
+        assert v["version"] == 2 and v["table"]["standins"] == [[1, "timeout"]]
 
 
 def test_the_tables_thread_makes_the_stand_in_move_when_due(client):

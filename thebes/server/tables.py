@@ -44,6 +44,9 @@ log = logging.getLogger("thebes.server.tables")
 
 #: a seat of a game without clock may be voted to a bot once disconnected this long (seconds)
 VOTE_AFTER = 300.0
+#: a clock behind its game for longer than this (seconds) is caught up here: the process that
+#: stored the move did not write it (it stopped in between)
+LAG_S = 10.0
 
 
 class Table:
@@ -168,7 +171,8 @@ class Tables:
             return clocks.after_move(t.settings, t.state, seat, how, at, before, g.version,
                                      human, running)
 
-        self._write(g.id, change, finished=g.finished)
+        # told to the other processes (kind s): their views then show this clock
+        self._write(g.id, change, finished=g.finished, tell=True)
 
     def changed(self, game_id: str) -> None:
         """Service listener: schedule the stand-in. On PostgreSQL (several server processes)
@@ -202,11 +206,15 @@ class Tables:
             version, playing, finished = g.version, g.status == "playing", g.finished
             updated = g.updated.timestamp()
 
+        recent = at - updated < LAG_S
+
         def change(t: Table) -> dict[str, Any] | None:
             state = dict(t.state)
             if state["version"] > version:
                 return None
             if state["version"] < version:
+                if recent:       # the mover's process writes it in a moment (and tells us)
+                    return None
                 state["version"] = version
                 state["since"] = min(updated, at) if playing else None
             elif state["since"] is None and playing:
