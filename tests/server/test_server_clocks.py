@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from conftest import wait_until
@@ -12,8 +14,11 @@ HUMANS3 = HUMANS2 + [{"kind": "human", "name": "Cy"}]
 
 
 class FakeTime:
-    def __init__(self, start: float = 1_000_000.0) -> None:
-        self.now = start
+    """Starts at the real time: until a test puts it in an app, that app's thread reads the
+    real clock, which must not find a fake deadline long past (a restarted app resumes)."""
+
+    def __init__(self, start: float | None = None) -> None:
+        self.now = float(int(time.time())) if start is None else start
 
     def __call__(self) -> float:
         return self.now
