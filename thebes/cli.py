@@ -207,6 +207,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "else thebes.db in the current directory)")
     p.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
                    help="seconds a bot waits before each move (default 0.8)")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="server processes sharing the port (default 1; more need PostgreSQL)")
     from thebes.server.settings import add_serve_arguments
     add_serve_arguments(p)
     p.set_defaults(func=cmd_serve)
@@ -301,6 +303,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=2000, help="playouts per seat count (default 2000)")
     p.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     p.set_defaults(func=cmd_bench)
+
+    from thebes.server import loadtest
+    loadtest.add_parser(sub)
     return parser
 
 

@@ -303,3 +303,34 @@ def test_sockets_from_another_origin_are_refused(make_client, sqlite_url):
     allowed = default_client(make_client, sqlite_url, allowed_origins=("https://play.example",))
     with allowed.websocket_connect(url, headers={"origin": "https://play.example"}) as ws:
         assert ws.receive_json()["type"] == "view"
+
+
+def test_request_log_lines_never_show_a_token(make_client, sqlite_url):
+    import logging
+    default_client(make_client, sqlite_url)                      # create_app installs the filter
+    lines: list[str] = []
+
+    class Grab(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(record.getMessage())
+
+    # uvicorn's own logging set-up (another test may have run it) stops these loggers from
+    # propagating, so the lines are caught on the loggers themselves
+    loggers = [logging.getLogger("uvicorn.access"), logging.getLogger("uvicorn.error")]
+    saved = [(lg.level, lg.disabled) for lg in loggers]
+    grab = Grab()
+    for lg in loggers:
+        lg.addHandler(grab)
+        lg.setLevel(logging.INFO)
+        lg.disabled = False
+    try:
+        loggers[0].info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5", "GET",
+                        "/api/games/g/view?token=SECRET1&since=2", "1.1", 200)
+        loggers[1].info('%s - "WebSocket %s" [accepted]', "127.0.0.1:6", "/api/games/g/ws?since=0&token=SECRET2")
+    finally:
+        for lg, (level, disabled) in zip(loggers, saved):
+            lg.removeHandler(grab)
+            lg.setLevel(level)
+            lg.disabled = disabled
+    assert len(lines) == 2 and not any("SECRET" in line for line in lines)
+    assert all("token=[redacted]" in line for line in lines)

@@ -30,6 +30,7 @@ from thebes import __version__
 from thebes.bots import BOT_NAMES
 from thebes.core import game_names
 
+from . import hide_tokens_in_logs
 from .bots import BotRunner
 from .community import TableSettings, add_community
 from .fanout import FanOut
@@ -37,7 +38,7 @@ from .hub import Connection, Hub
 from .replay import router as replay_router
 from .hints import add_hint_routes
 from .limits import LimitsMiddleware
-from .security import SecurityMiddleware
+from .security import SecurityMiddleware, redact_tokens_in_logs
 from .service import ApiError, GameService, available_game, bots_for
 from .settings import Settings
 from .storage import Storage, database_url
@@ -211,6 +212,16 @@ def play_url(game_id: str, token: str) -> str:
 
 
 # ---------------------------------------------------------------------- app
+def app_from_env() -> FastAPI:
+    """The app of one ``thebes serve --workers N`` worker: database and bot delay from
+    ``THEBES_DATABASE_URL`` and ``THEBES_BOT_DELAY``, limits from ``THEBES_<SETTING>`` (all set
+    by :func:`thebes.server.run_serve`)."""
+    import os
+
+    return create_app(os.environ.get("THEBES_DATABASE_URL"),
+                      bot_delay=float(os.environ.get("THEBES_BOT_DELAY", "0.8")))
+
+
 def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers: int = 4,
                bot_processes: int | None = None, settings: Settings | None = None) -> FastAPI:
     """The web app on ``database`` (a SQLAlchemy URL or a SQLite path; see :func:`database_url`).
@@ -228,6 +239,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hide_tokens_in_logs()          # socket and page URLs carry seat tokens
         storage.claim_writer()         # SQLite: DatabaseBusy if another process serves the file
         fanout = None
         if storage.shared:
@@ -268,6 +280,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     # limits first (inside), then headers, so that a 429 or 413 carries the headers too
     app.add_middleware(LimitsMiddleware, settings=settings, state=app.state)
     app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
+    redact_tokens_in_logs()
     app.include_router(replay_router)   # replays and uploaded records (replay.py)
     community = add_community(app, service, storage, hub)   # clocks, players (community.py)
 

@@ -203,6 +203,10 @@ class BotRunner:
             log.exception("bot failed in game %s", game_id)
             self._done(game_id)
             return
+        if due <= time.monotonic():   # already due (no delay, or a long think): post it here
+            if not self._stopping:
+                self._post(game_id, seat, text, version)
+            return
         with self._cond:
             if self._stopping:
                 return

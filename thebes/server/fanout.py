@@ -1,16 +1,16 @@
 """Live across processes: PostgreSQL LISTEN/NOTIFY brings other processes' changes here.
 
 Every write a socket must see sends ``NOTIFY thebes_games, '<game> <version>
-<origin> <kind>'`` in its own transaction (thebes/server/storage.py), so
-PostgreSQL delivers it to every listening process exactly when the write
+<origin> <kind>[ <texts>]'`` in its own transaction (thebes/server/storage.py),
+so PostgreSQL delivers it to every listening process exactly when the write
 commits, in commit order. :class:`FanOut` holds one psycopg 3 async
 connection per process that LISTENs; for a notification from another process
-about a game this process holds in memory, a catch-up thread reads the new
-events (and seats, for kind ``s``) from the database
-(:meth:`GameService.catch_up`), and the service's listeners wake the sockets
-(hub) and the bot runner. The payload's version only says how far to read:
-the events themselves always come from the database, so a process that
-missed notifications (its listening connection dropped) loses nothing. It
+about a game this process holds in memory, a catch-up thread applies the new
+events (:meth:`GameService.catch_up`): the ones the payload carried when they
+follow on exactly from the cached version, else (and for seats, kind ``s``)
+read from the database; then the service's listeners wake the sockets (hub)
+and the bot runner. So a process that missed notifications (its listening
+connection dropped) loses nothing: the next one shows a gap and it reads. It
 catches up every watched game when it listens again, and every
 ``sweep_s`` seconds compares the versions of the games its sockets watch with
 the database's as a safety net.
@@ -19,6 +19,7 @@ the database's as a safety net.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -37,6 +38,7 @@ class FanOut:
         self.sweep_s = sweep_s
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="thebes-fanout")
         self._queued: dict[str, bool] = {}          # game id -> seats too
+        self._known: dict[str, list[tuple[int, Any]]] = {}   # events the payloads carried
         self._lock = threading.Lock()
         self._task: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
@@ -86,11 +88,11 @@ class FanOut:
                 delay = min(5.0, delay * 2)
 
     def on_payload(self, payload: str) -> None:
-        """Handle one notification ``'<game> <version> <origin> <kind>'``."""
-        parts = payload.split(" ")
-        if len(parts) != 4:
+        """Handle one notification ``'<game> <version> <origin> <kind>[ <JSON texts>]'``."""
+        parts = payload.split(" ", 4)
+        if len(parts) < 4:
             return
-        game_id, version_text, origin, kind = parts
+        game_id, version_text, origin, kind = parts[:4]
         if origin == self.service.storage.origin:
             return                                   # this process's own write
         g = self.service.cached(game_id)
@@ -103,6 +105,17 @@ class FanOut:
         if kind == "e" and version <= g.version:
             return                                   # already here (a move met it and caught up)
         self.received += 1
+        if len(parts) == 5 and kind == "e":
+            try:
+                texts = json.loads(parts[4])
+            except ValueError:
+                texts = None
+            with self._lock:
+                self._known.setdefault(game_id, []).append(
+                    (version - len(texts), texts) if isinstance(texts, list) else (-1, None))
+        elif kind == "e":                            # too long to carry: read them
+            with self._lock:
+                self._known.setdefault(game_id, []).append((-1, None))
         self._queue(game_id, kind == "s")
 
     def _queue(self, game_id: str, seats: bool) -> None:
@@ -119,8 +132,10 @@ class FanOut:
     def _catch_up(self, game_id: str) -> None:
         with self._lock:
             seats = self._queued.pop(game_id, False)
+            carried = self._known.pop(game_id, [])
+        known = _joined(carried)
         try:
-            self.service.catch_up(game_id, seats=seats)
+            self.service.catch_up(game_id, seats=seats, known=known)
         except Exception:
             log.exception("catching up game %s failed", game_id)
 
@@ -148,3 +163,16 @@ class FanOut:
                 raise
             except Exception as err:
                 log.warning("sweep failed: %s", err)
+
+
+def _joined(carried: list[tuple[int, Any]]) -> tuple[int, list[str]] | None:
+    """The payloads' events as one run ``(start, texts)`` if they all carried their texts and
+    follow on without a gap (in commit order they do), else ``None`` (the database is read)."""
+    if not carried or any(texts is None for _at, texts in carried):
+        return None
+    start, texts = carried[0][0], list(carried[0][1])
+    for at, more in carried[1:]:
+        if at != start + len(texts):
+            return None
+        texts.extend(more)
+    return start, texts

@@ -122,9 +122,14 @@ class LiveGames:
         self._lock = threading.Lock()
 
     def reserve(self, client: str, finished: Callable[[str], bool]) -> bool:
-        """Count one creation under way for ``client`` if it is under the cap (else ``False``)."""
+        """Count one creation under way for ``client`` if it is under the cap (else ``False``).
+
+        The games it created are looked up (``finished``) only when the cap is reached."""
         with self._lock:
             ids = list(self._ids.get(client, ()))
+            if len(ids) + self._pending.get(client, 0) < self.cap:
+                self._pending[client] = self._pending.get(client, 0) + 1
+                return True
         alive = [i for i in ids if not finished(i)]
         with self._lock:
             kept = [i for i in self._ids.get(client, ()) if i in alive or i not in ids]

@@ -20,11 +20,15 @@ A WebSocket whose ``Origin`` header names another site than the one it is
 addressed to (its ``Host``), and is not in ``allowed_origins``, is refused
 before it is accepted (the browser sees a failed handshake, HTTP 403).
 Clients that send no ``Origin`` (scripts, bots) are not browsers and pass.
+
+uvicorn's request log lines get ``token=[redacted]`` instead of a seat's token
+(:func:`redact_tokens_in_logs`, called by ``create_app``).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any, Iterable
 from urllib.parse import urlsplit
 
@@ -40,6 +44,31 @@ DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.j
             "https://fastapi.tiangolo.com https://cdn.redoc.ly; worker-src 'self' blob:; "
             "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 DOCS_PATHS = ("/docs", "/redoc")
+
+
+_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+
+class RedactTokens(logging.Filter):
+    """Hide ``token=...`` in log records: uvicorn logs every request's path with its query,
+    and a seat's token is a secret (``token=[redacted]`` is logged instead)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and "token=" in record.msg:
+            record.msg = _TOKEN.sub(r"\1[redacted]", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_TOKEN.sub(r"\1[redacted]", a) if isinstance(a, str) and "token=" in a
+                                else a for a in record.args)
+        return True
+
+
+def redact_tokens_in_logs() -> None:
+    """Put :class:`RedactTokens` on uvicorn's request loggers (once; kept when uvicorn sets up
+    its logging, which adds handlers but leaves a logger's filters)."""
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
 
 
 def _header(scope: Scope, name: bytes) -> str | None:

@@ -337,21 +337,26 @@ class GameService:
         """The game if it is in memory (no database access), else ``None``."""
         return self._games.get(game_id)
 
-    def catch_up(self, game_id: str, seats: bool = False) -> bool:
+    def catch_up(self, game_id: str, seats: bool = False,
+                 known: tuple[int, list[str]] | None = None) -> bool:
         """Bring a cached game up to the database: append the events stored since its version
         (another process accepted them) and, with ``seats``, reload its seats. True if
         anything changed (then the listeners are told); False also for a game not in memory.
+
+        ``known``: ``(version, texts)``, the events a notification carried, stored after
+        ``version`` events; used without reading the database when they follow on exactly.
         """
         g = self._games.get(game_id)
         if g is None:
             return False
         with g.lock:
-            changed = self._catch_up_locked(g, seats)
+            changed = self._catch_up_locked(g, seats, known)
         if changed:
             self._notify(game_id)
         return changed
 
-    def _catch_up_locked(self, g: LiveGame, seats: bool) -> bool:
+    def _catch_up_locked(self, g: LiveGame, seats: bool,
+                         known: tuple[int, list[str]] | None = None) -> bool:
         changed = False
         if seats:
             found = self.storage.seats_of(g.id)
@@ -359,7 +364,12 @@ class GameService:
                 g.seats = found[1]
                 g.stamp += 1
                 changed = True
-        new = self.storage.events_since(g.id, g.version)
+        if known is not None and known[0] + len(known[1]) <= g.version:
+            new = []                                     # already here
+        elif known is not None and known[0] == g.version:
+            new = [(text, None) for text in known[1]]    # the notification carried them
+        else:
+            new = self.storage.events_since(g.id, g.version)
         if new:
             state = g.state.clone()
             lines = []

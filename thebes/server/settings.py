@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 import limits
+from limits.storage import storage_from_string
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,10 @@ class Settings:
                 limits.parse(value)
             except ValueError:
                 raise ValueError(f"{name} must be a rate such as '20/minute', not {value!r}") from None
+        try:   # an unknown scheme, or a backend whose package is missing (redis://...)
+            storage_from_string(self.rate_storage)
+        except Exception as err:  # noqa: BLE001 - the library raises several kinds
+            raise ValueError(f"rate_storage {self.rate_storage!r} cannot be used: {err}") from None
         for name in ("max_body", "live_games", "sockets_per_game"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
@@ -112,7 +117,9 @@ class Settings:
         try:
             return cls(**changes)
         except ValueError as err:
-            raise ValueError(f"environment: {err}") from None
+            named = [n for n in changes if str(err).startswith(n)]
+            where = f"THEBES_{named[0].upper()}" if named else "environment"
+            raise ValueError(f"{where}: {err}") from None
 
     def with_args(self, args: argparse.Namespace) -> "Settings":
         """These settings overridden by the ``thebes serve`` options that were given."""

@@ -18,7 +18,7 @@ when a :class:`Storage` is opened, so a newer version opens an older database
 
 Several server processes (docs/deploy.md): on PostgreSQL every write that a
 socket must see (events appended, a seat claimed or renamed) sends
-``NOTIFY thebes_games, '<game id> <version> <origin> <kind>'`` in its own
+``NOTIFY thebes_games, '<game id> <version> <origin> <kind>[ <texts>]'`` in its own
 transaction, so the notification is delivered if and only if the write
 committed, in commit order (thebes/server/fanout.py listens). ``bot_leases``
 says which process moves a game's bot seats (thebes/server/bots.py). SQLite
@@ -69,7 +69,7 @@ class GameRow(Base):
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
     updated: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     # the server secret mixed into chance (hex; NULL: chance from the seed alone) and whether
-    # the set-up is known to the creator (a chosen seed, a continued upload): migration 0003
+    # the set-up is known to the creator (a chosen seed, a continued upload): migration 0004
     secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
     seed_known: Mapped[bool] = mapped_column(Boolean, default=False)
 
@@ -311,11 +311,20 @@ class Storage:
             handle.close()
 
     # ------------------------------------------------------------ notifications
-    def _notify(self, conn: Any, game_id: str, version: int, kind: str) -> None:
-        """Queue the change notification in ``conn``'s transaction (PostgreSQL only)."""
+    def _notify(self, conn: Any, game_id: str, version: int, kind: str,
+                 texts: list[str] | None = None) -> None:
+        """Queue the change notification in ``conn``'s transaction (PostgreSQL only).
+
+        For new events (kind ``e``) the payload ends with the JSON list of their texts when
+        it fits (PostgreSQL takes payloads under 8000 bytes), so that the listeners need not
+        read them back."""
         if self.shared:
-            conn.execute(text("SELECT pg_notify(:c, :p)"),
-                         {"c": CHANNEL, "p": f"{game_id} {version} {self.origin} {kind}"})
+            payload = f"{game_id} {version} {self.origin} {kind}"
+            if texts:
+                tail = " " + json.dumps(texts, separators=(",", ":"))
+                if len(payload) + len(tail.encode("utf-8")) < 7900:
+                    payload += tail
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
 
     # ------------------------------------------------------------ writes
     def create_game(self, data: GameData) -> None:
@@ -362,7 +371,7 @@ class Storage:
                         {"game_id": game_id, "idx": expected_version + i, "text": text,
                          "actor": actor, "created": stamp}
                         for i, (text, actor) in enumerate(events)])
-                self._notify(conn, game_id, new_version, "e")
+                self._notify(conn, game_id, new_version, "e", [t for t, _a in events])
         except IntegrityError:
             raise StaleVersion(f"game {game_id}: event {expected_version} already stored") from None
         return stamp

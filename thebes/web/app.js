@@ -587,6 +587,11 @@ function showGame(root, gameId, token) {
       state.connected = false;
       ws = null;
       if (state.closed) return;
+      if (e.code === 4429) {   // a limit (sockets per game, sockets a minute): its error was shown; later
+        draw();
+        retryTimer = setTimeout(connect, 30000);
+        return;
+      }
       if (e.code >= 4000 && e.code < 5000) {
         // the server refused this page for good (unknown game, wrong key, hidden information)
         const status = e.code - 4000;

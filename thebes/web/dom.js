@@ -23,6 +23,18 @@ function element(ns, tag, attrs, children) {
 }
 
 export function h(tag, attrs, ...children) { return element(null, tag, attrs, children); }
+
+// A table module's stylesheet, adopted once under `id`: a constructed CSSStyleSheet, not a
+// <style> element, so that the server's Content-Security-Policy (style-src 'self', no inline
+// style) lets it apply (docs/security.md).
+const adopted = new Set();
+export function adoptStyle(id, css) {
+  if (adopted.has(id) || typeof document === "undefined") return;
+  adopted.add(id);
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
 export function svg(tag, attrs, ...children) { return element(SVG_NS, tag, attrs, children); }
 
 // Keyboard play on a drawn board: every ".clickable" under root becomes a focusable button

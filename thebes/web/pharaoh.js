@@ -8,7 +8,7 @@
 // elements that only choose (a building of the chart, a die to shift) carry
 // data-select, for people and tests. See docs/web-pharaoh.md.
 
-import { svg as s } from "./dom.js";
+import { adoptStyle, svg as s } from "./dom.js";
 import { addStrings } from "./i18n.js";
 
 export const TITLE = "Pharaoh";
@@ -503,11 +503,7 @@ const STYLE = `
 `;
 
 function ensureStyle() {
-  if (document.getElementById("pharaoh-style")) return;
-  const el = document.createElement("style");
-  el.id = "pharaoh-style";
-  el.textContent = STYLE;
-  document.head.append(el);
+  adoptStyle("pharaoh-style", STYLE);
 }
 
 // A glyph per kind, in a w-wide box centred at (cx, cy).

@@ -10,6 +10,7 @@
 //   data-add="POS"    adds one (token, grain, tile) to the composed move; data-sub removes one
 //   data-pick="canal:v0" | "coin:3" | "site:c1" | "site:nile"   build choices
 //   #ph-confirm       sends the composed move (data-move set only when it is legal)
+import { adoptStyle } from "./dom.js";
 import { addStrings } from "./i18n.js";
 
 export const TITLE = "Pharaoh's Heir";
@@ -468,11 +469,7 @@ const CSS = `
 `;
 
 function ensureStyle() {
-  if (document.getElementById("ph-style")) return;
-  const el = document.createElement("style");
-  el.id = "ph-style";
-  el.textContent = CSS;
-  document.head.append(el);
+  adoptStyle("ph-style", CSS);
 }
 
 const LOGS = {}; // game id -> Map(index -> log line), to know who took which marker

@@ -3,7 +3,7 @@
 // from GET /api/games/<id>/replay (docs/web-api.md, Replays and uploaded records) and
 // are drawn by the game's own table module, read-only (a send that does nothing,
 // no legal moves), or as the plain observation when the game has no table module.
-import { h } from "./dom.js";
+import { adoptStyle, h } from "./dom.js";
 import { api, store } from "./net.js";
 import { t, addStrings, getLang } from "./i18n.js";
 
@@ -172,8 +172,7 @@ const STYLE = `
 .upload-info { color: var(--muted, #b7a88e); }
 `;
 function ensureStyle() {
-  if (document.getElementById("replay-style")) return;
-  document.head.append(h("style", { id: "replay-style" }, STYLE));
+  adoptStyle("replay-style", STYLE);
 }
 
 // ------------------------------------------------------------------ routing

@@ -8,7 +8,7 @@
 // value of your hand to choose) or data-pos (a tile to choose before its coin),
 // for people and tests. See docs/web-sarcophagus.md.
 
-import { svg as s, keyboardClickable } from "./dom.js";
+import { adoptStyle, svg as s, keyboardClickable } from "./dom.js";
 import { addStrings } from "./i18n.js";
 
 export const TITLE = "Sarcophagus";
@@ -228,7 +228,7 @@ function addStyle() {
 .sarc-final th, .sarc-final td { padding: .25rem .5rem; border-bottom: 1px solid #3d3428; text-align: left; }
 .sarc-final tr.winner td { color: var(--gold, #f2b233); font-weight: 700; }
 `;
-  document.head.append(Object.assign(document.createElement("style"), { id: "sarcophagus-style", textContent: css }));
+  adoptStyle("sarcophagus-style", css);
 }
 
 function parseTile(name) {

@@ -1,0 +1,411 @@
+"""``thebes loadtest``: live games at a chosen pace against a running server, measured and checked.
+
+    thebes serve --bot-delay 0 &
+    thebes loadtest --url http://127.0.0.1:8000 --games 50 --think-s 0 --duration 30
+
+Keeps ``--games`` games live for ``--duration`` seconds (a finished game is
+replaced by a new one): in each, one seat is a scripted human playing over
+its socket, who thinks an exponentially distributed time of mean
+``--think-s`` seconds before each move and then plays a random legal move
+(with the version it saw); bots (``--bot``) take the other seats; and
+``--spectators`` sockets per game watch (games with hidden information have
+none: a spectator sees them only when they are over). A socket whose server
+goes away reconnects (``since`` = the lines it has) through ``--url`` for up
+to ``--reconnect-s`` seconds; a move whose answer was lost is not counted.
+
+Measured (docs/deploy.md shows figures):
+
+* round trip: a move sent on the socket until that socket's next view;
+* fan-out: for each version a game's human socket saw, from the first of the
+  game's sockets to get it to the last (the spread of one change over every
+  socket of the game, on every server process);
+* moves/s (the human's) and events/s (every event: moves, bots, chance);
+* errors (error messages on a socket, failed requests, check failures);
+* the longest time a human waited for the other seats (bots) to move: after a
+  server process dies, how long its games' bots took to resume;
+* RSS and open file descriptors of the server processes (``--pid``, else the
+  processes listening on the URL's port on this machine) before and after.
+
+Checked at the end: every socket got every log line exactly once, in order
+(indices 0, 1, 2, ... across reconnections), and each line as the server now
+stores it (the human's and a spectator's lines against a fresh view over
+HTTP). ``--churn N`` then opens and closes N sockets and checks the servers'
+file-descriptor count returns to where it was. Exit 0 when every check
+passed and there was no error, 1 otherwise. Loopback or a server you run:
+this is a load generator.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import json
+import random
+import resource
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlparse
+
+from .loadfigures import listening_pids, percentiles, print_report, process_figures
+
+GAMES = ("ra", "sarcophagus", "pharaohs-heir", "pharaoh")
+
+
+# ---------------------------------------------------------------------- CLI
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register ``thebes loadtest`` on the ``thebes`` command's subparsers."""
+    p = subparsers.add_parser(
+        "loadtest", help="run live games against a server; measure round trips and fan-out",
+        description=__doc__.split("\n", 1)[1].replace("``", ""),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--url", default="http://127.0.0.1:8000",
+                   help="the server (or the reverse proxy) to load (default http://127.0.0.1:8000)")
+    p.add_argument("--games", type=int, default=20, help="live games kept going (default 20)")
+    p.add_argument("--game", default="ra", choices=GAMES + ("mix",),
+                   help="which game; mix: the four in turn (default ra)")
+    p.add_argument("--players", type=int, help="seats per game (default: the game's fewest)")
+    p.add_argument("--think-s", type=float, default=2.0, metavar="S",
+                   help="the human's mean thinking time, exponential; 0: at once (default 2)")
+    p.add_argument("--spectators", type=int, default=1, metavar="K",
+                   help="spectator sockets per game without hidden information (default 1)")
+    p.add_argument("--duration", type=float, default=30.0, metavar="T",
+                   help="seconds of load (default 30)")
+    p.add_argument("--bot", default="random", help="bot in the other seats (default random)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the humans' choices and pace")
+    p.add_argument("--pid", type=int, action="append", default=[],
+                   help="a server process to measure (repeat; default: found from the port)")
+    p.add_argument("--churn", type=int, default=0, metavar="N",
+                   help="then open and close N sockets and check the descriptors come back")
+    p.add_argument("--reconnect-s", type=float, default=30.0,
+                   help="how long a dropped socket tries to reconnect (default 30)")
+    p.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """Body of ``thebes loadtest``; returns the exit code."""
+    if args.games < 1 or args.duration <= 0 or args.think_s < 0 or args.spectators < 0:
+        print("thebes loadtest: --games and --duration must be positive, --think-s and "
+              "--spectators at least 0", file=sys.stderr)
+        return 2
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    try:
+        report = asyncio.run(LoadTest(args).main())
+    except ConnectionError as err:
+        print(f"thebes loadtest: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_report(report)
+    return 0 if report["ok"] else 1
+
+
+# ---------------------------------------------------------------------- sockets
+@dataclass
+class Watch:
+    """One socket of a game (the human's seat or a spectator) and everything it received."""
+
+    game_id: str
+    token: str | None
+    lines: list[tuple[int, str]] = field(default_factory=list)     # (index, event)
+    arrivals: list[tuple[int, float]] = field(default_factory=list)  # (version, time)
+    reconnects: int = 0
+    problems: list[str] = field(default_factory=list)
+    finished: bool = False
+    waiting_since: float | None = None    # the human waits for the others (bots) since then
+    longest_wait: float = 0.0             # the longest such wait, reconnections included
+
+    def take(self, view: dict[str, Any], moment: float) -> None:
+        for line in view["log"]:
+            expected = len(self.lines)
+            if line["index"] != expected:
+                self.problems.append(f"line {line['index']} arrived where line {expected} was due")
+            self.lines.append((line["index"], line["event"]))
+        if not self.arrivals or view["version"] > self.arrivals[-1][0]:
+            self.arrivals.append((view["version"], moment))
+
+    def first_at(self, version: int) -> float | None:
+        """When this socket first had ``version`` (or a later one)."""
+        i = bisect.bisect_left(self.arrivals, (version, -1.0))
+        return self.arrivals[i][1] if i < len(self.arrivals) else None
+
+
+class LoadTest:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.url = args.url.rstrip("/")
+        self.ws_url = self.url.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
+        self.rng = random.Random(args.seed)
+        self.rtts: list[float] = []
+        self.fanouts: list[float] = []
+        self.moves = 0
+        self.events = 0
+        self.errors: dict[str, int] = {}
+        self.games_done = 0
+        self.games_started = 0
+        self.watches: list[list[Watch]] = []
+        self.meta: dict[str, Any] = {}
+        self.stop = asyncio.Event()
+        self.t0 = 0.0
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+
+    # ------------------------------------------------------------ main
+    async def main(self) -> dict[str, Any]:
+        import httpx
+
+        port = urlparse(self.url).port or (443 if self.url.startswith("https") else 80)
+        pids = self.args.pid or listening_pids(port)
+        limits = httpx.Limits(max_connections=50)
+        async with httpx.AsyncClient(base_url=self.url, timeout=30, limits=limits) as http:
+            try:
+                r = await http.get("/api/meta")
+                r.raise_for_status()
+            except (httpx.HTTPError, OSError) as err:
+                raise ConnectionError(f"no thebes server answers at {self.url}: {err}") from None
+            self.meta = {g["name"]: g for g in r.json()["games"]}
+            before = process_figures(pids)
+            self.t0 = time.perf_counter()
+            runners = [asyncio.create_task(self.keep_game(http, slot)) for slot in range(self.args.games)]
+            progress = asyncio.create_task(self.progress())
+            await asyncio.sleep(self.args.duration)
+            self.stop.set()
+            await asyncio.gather(*runners, return_exceptions=True)
+            elapsed = time.perf_counter() - self.t0
+            progress.cancel()
+            if sys.stderr.isatty():
+                print(file=sys.stderr)
+            checks = await self.check_all(http)
+            await asyncio.sleep(1.0)               # let the servers close their side
+            after = process_figures(pids)
+            churn = await self.churn(http, pids) if self.args.churn else None
+        problems = [p for game in self.watches for w in game for p in w.problems]
+        ok = not problems and not self.errors and checks["mismatched"] == 0 and (
+            churn is None or churn["ok"])
+        return {
+            "ok": ok,
+            "config": {k: getattr(self.args, k) for k in (
+                "url", "games", "game", "players", "think_s", "spectators", "duration", "bot",
+                "seed")},
+            "elapsed_s": round(elapsed, 2),
+            "games_started": self.games_started, "games_finished": self.games_done,
+            "sockets": sum(len(g) for g in self.watches),
+            "moves": self.moves, "moves_per_s": round(self.moves / elapsed, 1),
+            "events": self.events, "events_per_s": round(self.events / elapsed, 1),
+            "round_trip_ms": percentiles(self.rtts),
+            "fanout_ms": percentiles(self.fanouts),
+            "errors": dict(self.errors),
+            "reconnects": sum(w.reconnects for g in self.watches for w in g),
+            "longest_wait_for_bots_s": round(max((g[0].longest_wait for g in self.watches),
+                                                 default=0.0), 2),
+            "delivery": {"sockets_checked": checks["sockets"], "lines_checked": checks["lines"],
+                         "mismatched": checks["mismatched"], "problems": problems[:20]},
+            "server_before": before, "server_after": after,
+            "churn": churn,
+        }
+
+    async def progress(self) -> None:
+        tty = sys.stderr.isatty()
+        last = 0.0
+        while True:
+            await asyncio.sleep(1.0)
+            now = time.perf_counter() - self.t0
+            if not tty and now - last < 5:
+                continue
+            last = now
+            rtt = percentiles(self.rtts[-2000:])
+            line = (f"[{now:5.0f}/{self.args.duration:.0f} s] moves {self.moves} "
+                    f"({self.moves / max(now, 1e-9):.0f}/s), events {self.events}, "
+                    f"round trip p50 {rtt['p50']} ms p99 {rtt['p99']} ms, "
+                    f"errors {sum(self.errors.values())}, games done {self.games_done}")
+            print(("\r" + line) if tty else line, end="" if tty else "\n", file=sys.stderr,
+                  flush=True)
+
+    # ------------------------------------------------------------ one slot
+    def game_name(self, slot: int) -> str:
+        if self.args.game == "mix":
+            return GAMES[(slot + self.games_started) % len(GAMES)]
+        return self.args.game
+
+    async def keep_game(self, http: Any, slot: int) -> None:
+        """Keep one live game in this slot until the end (a new one after each finished one)."""
+        import httpx
+
+        while not self.stop.is_set():
+            name = self.game_name(slot)
+            info = self.meta.get(name)
+            if info is None:
+                self.error(f"game {name} not served")
+                return
+            players = self.args.players or info["min_players"]
+            players = max(info["min_players"], min(info["max_players"], players))
+            seats = [{"kind": "human", "name": "load"}] + [
+                {"kind": "bot", "bot": self.args.bot} for _ in range(players - 1)]
+            try:
+                r = await http.post("/api/games", json={"game": name, "players": players,
+                                                        "seats": seats,
+                                                        "seed": self.rng.randrange(2 ** 62)})
+                r.raise_for_status()
+            except httpx.HTTPStatusError as err:
+                self.error(f"create game {err.response.status_code}")
+                await asyncio.sleep(1.0)
+                continue
+            except Exception:
+                self.error("create game")
+                await asyncio.sleep(1.0)
+                continue
+            body = r.json()
+            game_id, token = body["game"]["id"], body["links"][0]["token"]
+            self.games_started += 1
+            spectators = 0 if info["hidden_information"] else self.args.spectators
+            group = [Watch(game_id, token)] + [Watch(game_id, None) for _ in range(spectators)]
+            self.watches.append(group)
+            rng = random.Random(self.rng.random())
+            tasks = [asyncio.create_task(self.follow(group[0], rng))] + [
+                asyncio.create_task(self.follow(w, None)) for w in group[1:]]
+            await asyncio.gather(*tasks, return_exceptions=True)
+            self.measure_fanout(group)
+            if group[0].finished:
+                self.games_done += 1
+
+    def measure_fanout(self, group: list[Watch]) -> None:
+        if len(group) < 2:
+            return
+        for version, _t in group[0].arrivals[1:]:
+            times = [w.first_at(version) for w in group]
+            if all(t is not None for t in times):
+                self.fanouts.append(max(times) - min(times))  # type: ignore[arg-type]
+
+    async def follow(self, watch: Watch, rng: random.Random | None) -> None:
+        """One socket until the game ends or the load stops; ``rng``: this socket plays."""
+        import websockets
+
+        deadline = None
+        pending: tuple[int, float] | None = None     # (version sent at, moment sent)
+        while True:
+            query = f"since={len(watch.lines)}" + (f"&token={watch.token}" if watch.token else "")
+            url = f"{self.ws_url}/api/games/{watch.game_id}/ws?{query}"
+            try:
+                async with websockets.connect(url, max_size=None, open_timeout=10,
+                                              ping_interval=None) as ws:
+                    deadline = None
+                    pending = None
+                    while True:
+                        if self.stop.is_set():
+                            return
+                        try:
+                            raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+                        except asyncio.TimeoutError:
+                            continue
+                        moment = time.perf_counter()
+                        m = json.loads(raw)
+                        if m.get("type") == "error":
+                            self.error(f"socket error {m.get('status')}")
+                            continue
+                        if m.get("type") != "view":
+                            continue
+                        if rng is not None:
+                            self.events += max(0, m["version"] - (watch.arrivals[-1][0]
+                                                                  if watch.arrivals else 0))
+                        watch.take(m, moment)
+                        if rng is not None:
+                            if watch.waiting_since is not None:
+                                watch.longest_wait = max(watch.longest_wait,
+                                                         moment - watch.waiting_since)
+                            others = m["to_move"] != m["seat"] and m["status"] != "finished"
+                            watch.waiting_since = moment if others else None
+                        if pending is not None and m["version"] > pending[0]:
+                            self.rtts.append(moment - pending[1])
+                            self.moves += 1
+                            pending = None
+                        if m["status"] == "finished":
+                            watch.finished = True
+                            return
+                        if rng is not None and pending is None and m["to_move"] == m["seat"] \
+                                and m["legal"]:
+                            think = rng.expovariate(1 / self.args.think_s) if self.args.think_s else 0
+                            if think:
+                                try:
+                                    await asyncio.wait_for(self.stop.wait(), timeout=think)
+                                    return
+                                except asyncio.TimeoutError:
+                                    pass
+                            move = rng.choice(m["legal"])
+                            pending = (m["version"], time.perf_counter())
+                            await ws.send(json.dumps({"type": "move", "move": move,
+                                                      "version": m["version"]}))
+            except (OSError, asyncio.TimeoutError, websockets.exceptions.WebSocketException) as err:
+                if self.stop.is_set():
+                    return
+                moment = time.monotonic()
+                if deadline is None:
+                    deadline = moment + self.args.reconnect_s
+                    watch.reconnects += 1
+                elif moment > deadline:
+                    self.error("socket lost")
+                    watch.problems.append(f"game {watch.game_id}: could not reconnect: {err}")
+                    return
+                await asyncio.sleep(0.2)
+
+    # ------------------------------------------------------------ checks
+    async def check_all(self, http: Any) -> dict[str, int]:
+        """Compare every socket's lines with a fresh view of the same seat over HTTP."""
+        sockets = lines = mismatched = 0
+        sem = asyncio.Semaphore(20)
+
+        async def check(group: list[Watch]) -> None:
+            nonlocal sockets, lines, mismatched
+            async with sem:
+                for watch in group[:2]:          # the human and one spectator (same column)
+                    params = {"token": watch.token} if watch.token else {}
+                    try:
+                        r = await http.get(f"/api/games/{watch.game_id}/view", params=params)
+                        r.raise_for_status()
+                    except Exception:
+                        self.error("final view")
+                        continue
+                    stored = [(line["index"], line["event"]) for line in r.json()["log"]]
+                    sockets += 1
+                    lines += len(watch.lines)
+                    if stored[:len(watch.lines)] != watch.lines:
+                        mismatched += 1
+                        watch.problems.append(f"game {watch.game_id}: a line differs from the "
+                                              f"stored game (an acknowledged move lost?)")
+        await asyncio.gather(*[check(g) for g in self.watches])
+        return {"sockets": sockets, "lines": lines, "mismatched": mismatched}
+
+    async def churn(self, http: Any, pids: list[int]) -> dict[str, Any]:
+        """Open and close ``--churn`` sockets (spectators of one public game), 100 at a time."""
+        import websockets
+
+        r = await http.post("/api/games", json={"game": "ra", "players": 3, "seats": [
+            {"kind": "human"}, {"kind": "human"}, {"kind": "human"}]})
+        game_id = r.json()["game"]["id"]
+        before = process_figures(pids)["fds"]
+        left = self.args.churn
+        while left > 0:
+            batch = min(100, left)
+            socks = await asyncio.gather(*[websockets.connect(
+                f"{self.ws_url}/api/games/{game_id}/ws", max_size=None) for _ in range(batch)],
+                return_exceptions=True)
+            opened = [s for s in socks if not isinstance(s, BaseException)]
+            for _ in range(batch - len(opened)):
+                self.error("churn connect")
+            await asyncio.gather(*[s.recv() for s in opened], return_exceptions=True)
+            await asyncio.gather(*[s.close() for s in opened], return_exceptions=True)
+            left -= batch
+        for _ in range(50):                     # the server closes its side a moment later
+            await asyncio.sleep(0.1)
+            after = process_figures(pids)["fds"]
+            if after <= before:
+                break
+        return {"sockets": self.args.churn, "fds_before": before, "fds_after": after,
+                "ok": after <= before}
