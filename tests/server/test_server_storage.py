@@ -40,7 +40,7 @@ def test_migrations_create_the_schema_and_reopen(db_url):
     s = Storage(db_url)
     assert schema_revision(s.engine) == schema_head()
     names = set(inspect(s.engine).get_table_names())
-    assert {"games", "seats", "events", "alembic_version"} <= names
+    assert {"games", "seats", "events", "alembic_version", "table_clocks", "players"} <= names
     new_game(s)
     s.close()
     s = Storage(db_url)                        # opening again is a no-op

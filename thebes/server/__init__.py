@@ -7,11 +7,9 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from typing import Any
 
-_TOKEN = re.compile(r"token=[^&\s\"']*")
 
 
 def create_app(*args: Any, **kwargs: Any) -> Any:
@@ -81,30 +79,6 @@ def run_serve(args: argparse.Namespace) -> int:
     uvicorn.run(app, host=host, port=args.port, log_level="info", ws_max_size=settings.max_body,
                 ws_per_message_deflate=False)
     return 0
-
-
-class TokenFilter:
-    """A logging filter that writes ``token=...`` in a log line as ``token=<hidden>``: a seat's
-    token in a URL (``/play/G?token=T``, ``/api/games/G/ws?token=T``) must never reach a log."""
-
-    def filter(self, record: Any) -> bool:
-        if record.args:
-            record.args = tuple(_TOKEN.sub("token=<hidden>", a) if isinstance(a, str) else a
-                                for a in (record.args if isinstance(record.args, tuple)
-                                          else (record.args,)))
-        if isinstance(record.msg, str) and "token=" in record.msg:
-            record.msg = _TOKEN.sub("token=<hidden>", record.msg)
-        return True
-
-
-def hide_tokens_in_logs() -> None:
-    """Put :class:`TokenFilter` on uvicorn's loggers, once (each server process calls it)."""
-    import logging
-
-    for name in ("uvicorn.access", "uvicorn.error"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, TokenFilter) for f in logger.filters):
-            logger.addFilter(TokenFilter())
 
 
 def settings_environment(settings: Any) -> dict[str, str]:

@@ -31,8 +31,8 @@ from thebes import __version__
 from thebes.bots import BOT_NAMES
 from thebes.core import game_names
 
-from . import hide_tokens_in_logs
 from .bots import BotRunner
+from .community import TableSettings, add_community
 from .fanout import FanOut
 from .hub import Connection, Hub
 from .replay import router as replay_router
@@ -71,6 +71,7 @@ class CreateGame(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: Optional[list[SeatSpec]] = Field(None, max_length=100, description="one per player (default: all human, free)")
     seed: Optional[int] = Field(None, ge=-(2 ** 63), lt=2 ** 63, description="seed of chance and bots (default: random, secret)")
+    table: Optional[TableSettings] = Field(None, description="clock, stand-in and rating settings (default: no clock)")
 
 
 class JoinGame(BaseModel):
@@ -115,6 +116,10 @@ class SeatOut(BaseModel):
     name: Optional[str]
     bot: Optional[str]
     claimed: bool
+    connected: Optional[bool] = Field(None, description="a socket of this seat is open now (bots: always)")
+    absent: Optional[bool] = Field(None, description="the stand-in plays this seat until its holder is back")
+    player: Optional[str] = Field(None, description="the claimed player holding this seat")
+    timeouts: Optional[int] = Field(None, description="time-outs in a row (the stand-in moved)")
 
 
 class Result(BaseModel):
@@ -174,6 +179,7 @@ class View(BaseModel):
     log: list[LogEntry]
     result: Optional[Result]
     seed_known: bool = False
+    table: Optional[dict[str, Any]] = Field(None, description="clock, stand-in moves, rematch (thebes/server/tables.py)")
 
 
 class ErrorOut(BaseModel):
@@ -234,7 +240,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hide_tokens_in_logs()          # socket and page URLs carry seat tokens
+        redact_tokens_in_logs()        # socket and page URLs carry seat tokens
         storage.claim_writer()         # SQLite: DatabaseBusy if another process serves the file
         fanout = None
         if storage.shared:
@@ -244,6 +250,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
         bots = BotRunner(service, bot_delay, bot_workers, bot_processes)
         service.listeners.append(bots.poke)
         app.state.bots = bots
+        app.state.community.start(bots)
 
         def resume() -> None:
             resumed = bots.resume_all()
@@ -256,6 +263,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             yield
         finally:
             service.listeners.remove(bots.poke)
+            await run_in_threadpool(app.state.community.stop)
             await run_in_threadpool(bots.stop)
             if fanout is not None:
                 await fanout.stop()
@@ -278,6 +286,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     redact_tokens_in_logs()
     app.include_router(replay_router)   # replays and uploaded records (replay.py)
     app.include_router(review_router)   # game reviews (review.py)
+    community = add_community(app, service, storage, hub)   # clocks, players (community.py)
 
     add_hint_routes(app, service)
 
@@ -332,7 +341,9 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     def create_game(body: CreateGame) -> dict[str, Any]:
         """Create a game; one private link per human seat."""
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+        table = community.check_table(body.table, body.game)
         g, tokens = service.create_game(body.game, body.players, body.options, seats, body.seed)
+        community.tables.create(g, table)
         return {"game": service.summary(g),
                 "links": [{"seat": seat + 1, "token": token, "url": play_url(g.id, token)}
                           for seat, token in tokens]}

@@ -60,6 +60,15 @@ class Hub:
         with self._lock:
             return sum(1 for c in self._by_game.get(game_id, ()) if c.seat == seat)
 
+    def seat_counts(self, game_id: str) -> dict[int | None, int]:
+        """Open sockets of this process on ``game_id`` per 0-based seat (``None``: spectators)."""
+        with self._lock:
+            conns = list(self._by_game.get(game_id, ()))
+        out: dict[int | None, int] = {}
+        for conn in conns:
+            out[conn.seat] = out.get(conn.seat, 0) + 1
+        return out
+
     def game_ids(self) -> list[str]:
         """The games that have at least one socket on this process."""
         with self._lock:

@@ -199,12 +199,16 @@ class LiveGame:
     views: ViewCache = field(default_factory=ViewCache)
     secret: str | None = None       # the server secret mixed into chance (None: a chosen seed)
     seed_known: bool = False        # set-up known to its creator: a chosen seed or an upload
+    #: ``(game, public seats) -> extra view fields`` (GameService._decorate), or None
+    decorate: Callable[["LiveGame", list[dict[str, Any]]], dict[str, Any]] | None = None
 
     def publish(self) -> None:
         """Publish the current state, seats and log as the snapshot views read (under ``lock``,
-        after every change)."""
+        after every change); ``decorate`` (the service's hooks) adds to the seats and views."""
+        seats = seats_public(self.seats)
+        extra = self.decorate(self, seats) if self.decorate is not None else {}
         self.snap = Snapshot(len(self.events), self.stamp, self.state, self.status,
-                             seats_public(self.seats), [s.name for s in self.seats], self.result())
+                             seats, [s.name for s in self.seats], self.result(), extra)
 
     @property
     def chance_key(self) -> str:
@@ -275,6 +279,18 @@ class GameService:
         self.cache_limit = 1000
         #: accept a chosen seed in games with several human seats (tests, research servers)
         self.open_seeds = False
+        #: called after each move is stored, under the game's lock, before it is published:
+        #: ``(game, seat, version before, how)``; ``how`` is ``"seat"`` or the stand-in's reason
+        #: (thebes/server/tables.py)
+        self.commit_hooks: list[Callable[[LiveGame, int, int, str], None]] = []
+        #: each adds fields to a game's public seats (in place): ``(game id, seats, where)``;
+        #: ``where``: ``"snapshot"`` (published views: only what changes with the version or a
+        #: :meth:`touch`), ``"live"`` (a summary of a game in memory, read now) or ``"lobby"``
+        #: (a lobby row of a game not in memory: no database access per row)
+        self.seat_hooks: list[Callable[[str, list[dict[str, Any]], str], None]] = []
+        #: each adds seat-independent fields to a game's views: ``(game, extra dict)``; what
+        #: they show may change only with the version, or with :meth:`touch`
+        self.view_hooks: list[Callable[[LiveGame, dict[str, Any]], None]] = []
 
     # ------------------------------------------------------------ cache
     def game(self, game_id: str) -> LiveGame:
@@ -389,7 +405,7 @@ class GameService:
         g = LiveGame(id=data.id, game=game, players=data.players, options=data.options,
                      seed=data.seed, seats=data.seats, created=data.created,
                      updated=data.updated, state=state, secret=data.secret,
-                     seed_known=data.seed_known)
+                     seed_known=data.seed_known, decorate=self._decorate)
         for i, (text, _actor) in enumerate(data.events):
             try:
                 action = state.parse(text)
@@ -456,7 +472,7 @@ class GameService:
         stamp = now()
         g = LiveGame(id=game_id, game=game, players=players, options=stored_options,
                      seed=seed_text, seats=seat_rows, created=stamp, updated=stamp, state=state,
-                     secret=secret, seed_known=seed is not None)
+                     secret=secret, seed_known=seed is not None, decorate=self._decorate)
         drawn: list[tuple[str, int | None, LogLine]] = []
         draw_chance(state, g.chance_key, 0, players, drawn)
         g.events = [text for text, _a, _l in drawn]
@@ -471,6 +487,33 @@ class GameService:
         self._trim()
         self._notify(game_id)
         return g, tokens
+
+    def _decorate(self, g: LiveGame, seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """What the hooks add to a snapshot (under ``g.lock``): seat fields in place, and the
+        seat-independent view fields returned."""
+        for hook in list(self.seat_hooks):
+            try:
+                hook(g.id, seats, "snapshot")
+            except Exception:
+                log.exception("seat hook failed for game %s", g.id)
+        extra: dict[str, Any] = {}
+        for view_hook in list(self.view_hooks):
+            try:
+                view_hook(g, extra)
+            except Exception:
+                log.exception("view hook failed for game %s", g.id)
+        return extra
+
+    def seats_out(self, game_id: str, seats: list[SeatData]) -> list[dict[str, Any]]:
+        """The public seats of a game, with what :attr:`seat_hooks` add (presence, absence)."""
+        out = seats_public(seats)
+        where = "live" if game_id in self._games else "lobby"
+        for hook in list(self.seat_hooks):
+            try:
+                hook(game_id, out, where)
+            except Exception:
+                log.exception("seat hook failed for game %s", game_id)
+        return out
 
     def join(self, game_id: str, name: Any, seat: int | None) -> tuple[int, str]:
         """Claim a free human seat (0-based ``seat`` or the first free one); returns (seat, token)."""
@@ -561,8 +604,12 @@ class GameService:
         self._notify(g.id)
 
     # ------------------------------------------------------------ moves
-    def move(self, game_id: str, seat: int, text: Any, version: int | None = None) -> LiveGame:
+    def move(self, game_id: str, seat: int, text: Any, version: int | None = None,
+             how: str = "seat") -> LiveGame:
         """Apply the move ``text`` for 0-based ``seat`` (then every chance outcome that follows).
+
+        ``how``: ``"seat"`` (its holder or bot), else why a stand-in moved for it
+        (``"timeout"``, ``"absent"``: thebes/server/tables.py).
 
         Errors: 400 unparsable or illegal (with ``legal``), 409 stale version,
         not this seat's turn, or the game is over.
@@ -574,7 +621,7 @@ class GameService:
                 with g.lock:
                     action = self._check_move(g, seat, text, version)
                     try:
-                        self._commit(g, action)
+                        self._commit(g, action, seat, how)
                         changed = True
                         return g
                     except StaleVersion:
@@ -609,8 +656,9 @@ class GameService:
             raise ApiError(400, f"{text!r} could not be read as a move", state.legal_events()) from None
         return action
 
-    def _commit(self, g: LiveGame, action: Any) -> None:
-        """Apply ``action`` and the chance outcomes after it to a clone, store, then swap in."""
+    def _commit(self, g: LiveGame, action: Any, seat: int, how: str = "seat") -> None:
+        """Apply ``action`` and the chance outcomes after it to a clone, store, then swap in
+        (and run the :attr:`commit_hooks` before publishing)."""
         state = g.state.clone()
         new: list[tuple[str, int | None, LogLine]] = []
         line = log_line(state, action, g.players)
@@ -629,13 +677,19 @@ class GameService:
         g.state = state
         g.log.extend(line for _t, _a, line in new)     # the log first: views read it up to
         g.events.extend(text for text, _a, _l in new)  # the published version
+        before = g.version - len(new)
+        for hook in list(self.commit_hooks):
+            try:
+                hook(g, seat, before, how)
+            except Exception:  # the move is stored: a hook's failure must not undo it
+                log.exception("commit hook failed for game %s", g.id)
         g.publish()
 
     # ------------------------------------------------------------ reads
     def summary(self, g: LiveGame) -> dict[str, Any]:
         with g.lock:
             return {"id": g.id, "game": g.game.name, "players": g.players, "options": g.options,
-                    "status": g.status, "seats": seats_public(g.seats),
+                    "status": g.status, "seats": self.seats_out(g.id, g.seats),
                     "created": g.created.isoformat(), "updated": g.updated.isoformat(),
                     "events": g.version, "result": g.result(), "seed_known": g.seed_known}
 
@@ -648,7 +702,7 @@ class GameService:
                 continue
             out.append({"id": data.id, "game": data.game, "players": data.players,
                         "options": data.options, "status": data.status,
-                        "seats": seats_public(data.seats), "created": data.created.isoformat(),
+                        "seats": self.seats_out(data.id, data.seats), "created": data.created.isoformat(),
                         "updated": data.updated.isoformat(), "events": data.version,
                         "result": data.result, "seed_known": data.seed_known})
         return out

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from thebes.core import CHANCE, TERMINAL, State
@@ -40,6 +40,7 @@ class Snapshot:
     seats: list[dict[str, Any]]         # seats_public()
     names: list[str | None]
     result: dict[str, Any] | None
+    extra: dict[str, Any] = field(default_factory=dict)   # the service's view hooks' fields
 
     @property
     def key(self) -> tuple[int, int]:
@@ -71,6 +72,7 @@ def view_head(g: "LiveGame", snap: Snapshot, seat: int | None) -> dict[str, Any]
         "legal": state.legal_events() if seat is not None and player == seat else [],
         "result": snap.result,
         "seed_known": g.seed_known,
+        **snap.extra,
     }
 
 

@@ -7,6 +7,8 @@ import { t, getLang, setLang, onLangChange, LANGUAGES, has } from "./i18n.js";
 import * as ra from "./ra.js";
 import * as replay from "./replay.js";
 import { logWords, seatNames, sortBots } from "./logwords.js";
+import * as tablebar from "./clock.js";
+import * as players from "./players.js";
 
 const TABLES = { ra };
 // The other games' tables, each in its own module with the same interface as ra.js
@@ -93,6 +95,7 @@ function renderChrome() {
     h("a", { href: "/", class: "brand", "data-nav": "" }, h("span", { class: "brand-sun" }), t("app.title")),
     h("span", { class: "tagline" }, t("app.tagline")),
     h("span", { class: "spacer" }),
+    h("a", { class: "btn", id: "leaderboard-link", href: "/leaderboard", "data-nav": "" }, t("players.link")),
     h("label", { class: "name-field" }, t("you.name") + " ",
       h("input", {
         id: "my-name", value: myName(), placeholder: t("you.name.placeholder"), maxlength: "40",
@@ -121,7 +124,7 @@ async function showLobby(root) {
   const playingBox = h("section", { class: "card", id: "playing-games" });
   const finishedBox = h("section", { class: "card", id: "finished-games" });
   const createBox = h("section", { class: "card", id: "create" });
-  const form = { game: null, players: null, options: {}, seats: [] };
+  const form = { game: null, players: null, options: {}, seats: [], table: tablebar.defaultTable() };
 
   root.replaceChildren(h("div", { class: "lobby" },
     h("div", { class: "lobby-left" }, createBox),
@@ -132,7 +135,9 @@ async function showLobby(root) {
       let label;
       if (s.kind === "bot") label = h("span", { class: "seat bot" }, t("lobby.bot", { bot: botLabel(s.bot) }));
       else if (!s.claimed) label = h("span", { class: "seat free" }, (s.name ? s.name + " · " : "") + t("lobby.free"));
-      else label = h("span", { class: "seat human" }, s.name || t("game.seatname", { seat: s.seat }));
+      else label = h("span", { class: "seat human", "data-connected": String(!!s.connected) },
+        h("span", { class: `presence ${s.connected ? "on" : "off"}`, role: "img", "aria-label": t(s.connected ? "table.connected" : "table.away") }, "●"), " ",
+        s.name || t("game.seatname", { seat: s.seat }));
       return label;
     }));
   }
@@ -285,6 +290,7 @@ async function showLobby(root) {
         h("fieldset", { class: "options" }, h("legend", null, t("create.options")),
           optionInputs.length ? optionInputs : h("span", { class: "muted" }, t("create.nooptions"))),
         h("div", { class: "seat-rows" }, seatRows),
+        tablebar.clockFields(form.table, bots, t, drawCreate),
         h("button", { type: "submit", class: "btn primary big", id: "create-submit" }, t("create.submit"))));
   }
 
@@ -323,7 +329,7 @@ async function showLobby(root) {
       ? { kind: "bot", bot: s.bot }
       : { kind: "human", name: i === firstHuman ? name : (s.name.trim() || null) }));
     try {
-      const res = await api("/api/games", { method: "POST", body: { game: form.game, players: form.players, options: form.options, seats } });
+      const res = await api("/api/games", { method: "POST", body: { game: form.game, players: form.players, options: form.options, seats, table: tablebar.tableBody(form.table) } });
       const links = res.links || [];
       if (!links.length) { refresh(); return; }
       rememberSeat(res.game.id, links[0].seat, links[0].token);
@@ -378,6 +384,7 @@ function showGame(root, gameId, token) {
 
   const statusEl = h("span", { class: "conn" });
   const headEl = h("div", { class: "game-head" });
+  const tableEl = h("section", { class: "table-bar", id: "table-bar", "aria-label": t("table.seats") });
   const hintEl = h("div", { class: "hint", id: "hint", "aria-live": "polite" });
   const actionsEl = h("div", { class: "action-bar", id: "action-bar" });
   const boardEl = h("div", { class: "board", id: "board" });
@@ -405,7 +412,7 @@ function showGame(root, gameId, token) {
   root.replaceChildren(h("div", { class: "game-page" },
     headEl,
     h("div", { class: "game-grid" },
-      h("div", { class: "game-main" }, hintEl, offlineEl, actionsEl, boardEl, belowEl),
+      h("div", { class: "game-main" }, tableEl, hintEl, offlineEl, actionsEl, boardEl, belowEl),
       logBox), announcer));
 
   function send(move) {
@@ -463,7 +470,70 @@ function showGame(root, gameId, token) {
     state.pending = false;
     state.error = null;
     draw();
+    adopt(view);
   }
+
+  // A seat link opened in a browser with a name takes that name (unless the seat has one);
+  // a browser with a claimed player links the seat to it (once per page).
+  const adopted = { name: false, player: false };
+  function adopt(v) {
+    const mine = v.seat && v.seats ? v.seats[v.seat - 1] : null;
+    if (!mine || mine.kind !== "human" || !token) return;
+    const me = players.myPlayer();
+    if (me && !mine.player && !adopted.player) {
+      adopted.player = true;
+      api(`/api/games/${encodeURIComponent(gameId)}/player`, { method: "POST", body: { token, key: me.key } }).catch(() => {});
+    } else if (!me && !mine.name && myName() && !adopted.name && v.status !== "finished") {
+      adopted.name = true;
+      api(`/api/games/${encodeURIComponent(gameId)}/name`, { method: "POST", body: { token, name: myName() } }).catch(() => {});
+    }
+  }
+
+  // Who is connected: the views change only with the game, so the page asks every 4 s.
+  let presence = null;
+  function drawBar() {
+    const v = state.view;
+    if (!v || state.error) return;
+    tablebar.renderTableBar(tableEl, { view: v, t, names: v.names || [], act: tableActions, hasPlayer: !!players.myPlayer(), presence });
+  }
+  async function pollPresence() {
+    if (document.hidden || state.closed) return;
+    try {
+      const g = await api(`/api/games/${encodeURIComponent(gameId)}`);
+      presence = g.seats.map((s) => !!s.connected);
+      drawBar();
+    } catch (_) { /* the socket's own error handling says what is wrong */ }
+  }
+  const presenceTimer = setInterval(pollPresence, 4000);
+
+  // The table bar's actions (clock.js): I'm back, rename, votes, play again.
+  const tableActions = {
+    back: () => api(`/api/games/${encodeURIComponent(gameId)}/back`, { method: "POST", body: { token } })
+      .then(() => toast(t("table.back.done"), "ok")).catch((err) => toast(t("error.generic", { message: err.message }))),
+    rename: () => {
+      const v = state.view;
+      const now = v && v.seat ? v.names[v.seat - 1] || "" : "";
+      const name = window.prompt(t("table.rename.prompt"), now);
+      if (name === null) return;
+      api(`/api/games/${encodeURIComponent(gameId)}/name`, { method: "POST", body: { token, name: name.trim().slice(0, 40) || null } })
+        .catch((err) => toast(t("error.generic", { message: err.message })));
+    },
+    vote: (seat) => api(`/api/games/${encodeURIComponent(gameId)}/vote`, { method: "POST", body: { token, seat } })
+      .then((res) => toast(res.absent ? t("table.vote.absent") : t("table.vote.done", res), "ok"))
+      .catch((err) => toast(t("error.generic", { message: err.message }))),
+    claim: async () => {
+      const name = myName() || (window.prompt(t("players.name")) || "").trim();
+      if (!name) return;
+      try {
+        await players.claim(name);
+        adopted.player = false;
+        if (state.view) adopt(state.view);
+      } catch (err) { toast(t("error.generic", { message: err.message })); }
+    },
+    again: () => api(`/api/games/${encodeURIComponent(gameId)}/again`, { method: "POST", body: { token } })
+      .then((res) => { rememberSeat(res.game, res.seat, res.token); navigate(res.url); })
+      .catch((err) => toast(t("error.generic", { message: err.message }))),
+  };
 
   // The search's top moves for this seat (GET /api/games/<id>/hint), from its own view only.
   async function askHint() {
@@ -526,6 +596,8 @@ function showGame(root, gameId, token) {
       v.status === "finished" ? h("a", { class: "btn", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `${v.game}-${gameId}.json` }, t("game.record")) : null].filter(Boolean));
     logBox.querySelector("h2").textContent = t("game.log");
     const names = v.names || [];
+    const standins = tablebar.standinIndex(v);
+    drawBar();
     document.title = `${v.legal && v.legal.length ? "● " : ""}${title} · ${t("app.title")}`;
     if (mod) {
       if (!table) table = {};
@@ -535,8 +607,8 @@ function showGame(root, gameId, token) {
     }
     // the log after the table: a table may learn what an event did while drawing it
     const words = logWords(mod, state.log, names, t, v.observation);
-    logList.replaceChildren(...(state.log.length ? state.log.map((line, i) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index) },
-      words[i])) : [h("li", { class: "muted" }, t("log.empty"))]));
+    logList.replaceChildren(...(state.log.length ? state.log.map((line, i) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index), "data-standin": standins.get(line.index) || null },
+      words[i], standins.has(line.index) ? [" ", h("em", { class: "standin" }, t(`log.standin.${standins.get(line.index)}`))] : null)) : [h("li", { class: "muted" }, t("log.empty"))]));
     announce(words);
     logList.scrollTop = logList.scrollHeight;
   }
@@ -613,6 +685,7 @@ function showGame(root, gameId, token) {
       const view = await api(`/api/games/${encodeURIComponent(gameId)}/view${q}`);
       if (view.seat && token) rememberSeat(gameId, view.seat, token);
       applyView(view, false);
+      setTimeout(pollPresence, 300);    // after the socket opened: this page counts too
       return true;
     } catch (err) {
       if (err.status === 404) state.error = t("game.notfound");
@@ -630,10 +703,13 @@ function showGame(root, gameId, token) {
   }).catch(() => {});
   cleanup = () => {
     state.closed = true;
+    clearInterval(presenceTimer);
+    tablebar.stopTicker();
     clearTimeout(retryTimer);
     if (ws) ws.close();
   };
   draw();
+  tablebar.syncTime().then(() => { if (state.view) draw(); });
   load().then((ok) => { if (ok || !state.error) connect(); });
 }
 
@@ -645,6 +721,8 @@ function route() {
   const root = document.getElementById("app");
   const rp = replay.route(root, TABLES); // /replay/<id> and /upload (replay.js)
   if (rp) { ({ cleanup, rerender } = rp); return; }
+  const pp = players.route(root); // /leaderboard[/<game>] and /player/<name> (players.js)
+  if (pp) { ({ cleanup, rerender } = pp); return; }
   const m = location.pathname.match(/^\/play\/([^/]+)\/?$/);
   if (m) {
     const token = new URLSearchParams(location.search).get("token");

@@ -1,0 +1,276 @@
+"""Clocks, stand-in moves, absent seats, presence and votes (issue 14), with a fake clock."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from conftest import wait_until
+from thebes.server import clocks
+
+HUMANS2 = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+HUMANS3 = HUMANS2 + [{"kind": "human", "name": "Cy"}]
+
+
+class FakeTime:
+    """Starts at the real time: until a test puts it in an app, that app's thread reads the
+    real clock, which must not find a fake deadline long past (a restarted app resumes)."""
+
+    def __init__(self, start: float | None = None) -> None:
+        self.now = float(int(time.time())) if start is None else start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def start(client, fake: FakeTime):
+    """The app's tables on ``fake`` time, their thread stopped: the test calls run_due()."""
+    tables = client.app.state.community.tables
+    tables.stop()
+    tables.time = fake
+    return tables
+
+
+def create(client, seats=HUMANS2, table=None, game="toy", seed=5):
+    body = {"game": game, "players": len(seats), "seats": seats, "seed": seed}
+    if table is not None:
+        body["table"] = table
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    out = r.json()
+    return out["game"]["id"], [l["token"] for l in out["links"]]
+
+
+def left_now(v, fake):
+    """Seconds left now to the seat whose clock runs (views carry its time at the start of its
+    turn and when that was: they are the same whenever they are read)."""
+    clock = v["table"]["clock"]
+    return clock["left"][clock["running"] - 1] - (fake.now - clock["since"])
+
+
+def view(client, gid, token=None):
+    q = f"?token={token}" if token else ""
+    r = client.get(f"/api/games/{gid}/view{q}")
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def move(client, gid, token, text, version=None):
+    r = client.post(f"/api/games/{gid}/moves", json={"token": token, "move": text, "version": version})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+@pytest.fixture
+def client(make_client, sqlite_url):
+    return make_client(sqlite_url, bot_delay=0)
+
+
+# ---------------------------------------------------------------------- pure rules
+def test_clock_settings_outside_sane_bounds_are_refused_with_a_sentence():
+    with pytest.raises(clocks.ClockError, match="between 10 and"):
+        clocks.check_settings({"mode": "move", "per_move": 2})
+    with pytest.raises(clocks.ClockError, match="needs bank"):
+        clocks.check_settings({"mode": "bank"})
+    with pytest.raises(clocks.ClockError, match="absent_after"):
+        clocks.check_settings({"mode": "move", "per_move": 30, "absent_after": 0})
+    with pytest.raises(clocks.ClockError, match="clock mode"):
+        clocks.check_settings({"mode": "hourglass"})
+    assert clocks.check_settings(None)["mode"] == "none"
+    assert clocks.check_settings({"mode": "bank", "bank": 300, "increment": 5})["standin"] == "easy"
+
+
+def test_a_bank_pays_the_time_taken_earns_the_increment_and_a_timeout_empties_it():
+    s = clocks.check_settings({"mode": "bank", "bank": 60, "increment": 5})
+    st = clocks.new_state(s, 2, 1, since=100.0)
+    st = clocks.after_move(s, st, 0, "seat", 120.0, 1, 2, human=True, running=True)
+    assert st["bank"] == [45.0, 60.0] and st["since"] == 120.0
+    assert clocks.time_left(s, st, 1, 150.0) == 30.0
+    st = clocks.after_move(s, st, 1, "timeout", 180.0, 2, 3, human=True, running=True)
+    assert st["bank"][1] == clocks.BANK_FLOOR and st["streak"] == [0, 1]
+    assert st["standins"] == [[2, "timeout"]]
+
+
+def test_bots_and_games_not_under_way_are_never_timed():
+    s = clocks.check_settings({"mode": "move", "per_move": 30})
+    st = clocks.new_state(s, 2, 1, since=100.0)
+    assert clocks.due(s, st, 0, human=False) is None
+    assert clocks.due(s, st, 0, human=True) == (130.0, "timeout")
+    waiting = clocks.new_state(s, 2, 1, since=None)
+    assert clocks.due(s, waiting, 0, human=True) is None
+
+
+# ---------------------------------------------------------------------- through the server
+def test_create_refuses_clock_settings_out_of_bounds_with_a_400(client):
+    r = client.post("/api/games", json={"game": "toy", "players": 2, "seats": HUMANS2,
+                                        "table": {"mode": "move", "per_move": 1}})
+    assert r.status_code == 400 and "between 10 and" in r.json()["error"]
+    r = client.post("/api/games", json={"game": "toy", "players": 2, "seats": HUMANS2,
+                                        "table": {"mode": "move", "per_move": 30, "standin": "zz"}})
+    assert r.status_code == 400 and "stand-in" in r.json()["error"]
+    assert client.get("/api/games").json()["games"] == []      # nothing was created
+
+
+def test_a_seat_whose_time_runs_out_is_played_by_its_stand_in_and_the_log_says_so(client):
+    fake = FakeTime()
+    tables = start(client, fake)
+    gid, tokens = create(client, table={"mode": "move", "per_move": 30})
+    v = view(client, gid, tokens[0])
+    assert v["to_move"] == 1 and v["table"]["clock"]["running"] == 1
+    assert v["table"]["clock"]["left"] == [30.0, 30.0]
+    fake.advance(29)
+    assert tables.run_due() == 0
+    assert left_now(view(client, gid, tokens[0]), fake) == 1.0
+    fake.advance(2)
+    assert tables.run_due() == 1
+    v = view(client, gid, tokens[1])
+    assert v["version"] == 2 and v["to_move"] == 2
+    assert v["table"]["standins"] == [[1, "timeout"]]
+    assert v["log"][1]["seat"] == 1
+    assert v["table"]["clock"]["left"] == [30.0, 30.0] and v["table"]["clock"]["running"] == 2
+    assert not v["seats"][0]["absent"]           # one time-out of three
+
+
+def test_timeouts_in_a_row_mark_the_seat_absent_and_im_back_takes_it_again(client):
+    fake = FakeTime()
+    tables = start(client, fake)
+    gid, tokens = create(client, table={"mode": "move", "per_move": 30, "absent_after": 2})
+    for _ in range(2):      # seat 1 times out twice; seat 2 moves each time
+        fake.advance(31)
+        assert tables.run_due() == 1
+        v = view(client, gid, tokens[1])
+        move(client, gid, tokens[1], v["legal"][0], v["version"])
+    v = view(client, gid, tokens[0])
+    assert v["seats"][0]["absent"] and v["to_move"] == 1
+    assert v["table"]["clock"]["running"] is None       # an absent seat is not timed
+    fake.advance(clocks.ABSENT_PACE)                    # the stand-in plays at its pace
+    assert tables.run_due() == 1
+    v = view(client, gid, tokens[0])
+    assert [r for _i, r in v["table"]["standins"]] == ["timeout", "timeout", "absent"]
+    wrong = client.post(f"/api/games/{gid}/back", json={"token": "nope"})
+    assert wrong.status_code == 403
+    assert client.post(f"/api/games/{gid}/back", json={"token": tokens[0]}).json() == {"ok": True}
+    v = view(client, gid, tokens[0])
+    assert not v["seats"][0]["absent"]
+
+
+def test_a_move_by_the_absent_seat_itself_takes_it_back(client):
+    fake = FakeTime()
+    tables = start(client, fake)
+    gid, tokens = create(client, table={"mode": "move", "per_move": 30, "absent_after": 1})
+    fake.advance(31)
+    assert tables.run_due() == 1
+    assert view(client, gid, tokens[0])["seats"][0]["absent"]
+    v = view(client, gid, tokens[1])
+    move(client, gid, tokens[1], v["legal"][0], v["version"])
+    v = view(client, gid, tokens[0])
+    assert v["to_move"] == 1
+    move(client, gid, tokens[0], v["legal"][0], v["version"])      # before the stand-in's pace
+    v = view(client, gid, tokens[0])
+    assert not v["seats"][0]["absent"] and v["table"]["standins"] == [[1, "timeout"]]
+
+
+def test_a_restart_mid_clock_resumes_the_remaining_time(make_client, db_url):
+    fake = FakeTime()
+    first = make_client(db_url)
+    start(first, fake)
+    gid, tokens = create(first, table={"mode": "bank", "bank": 60, "increment": 0})
+    fake.advance(20)
+    v = view(first, gid, tokens[0])
+    move(first, gid, tokens[0], v["legal"][0], v["version"])      # seat 1 spent 20 s
+    fake.advance(7)                                                # seat 2 thinks 7 s...
+    first.__exit__(None, None, None)                               # ...and the server stops
+    fake.advance(3)
+    second = make_client(db_url)
+    tables = start(second, fake)
+    v = view(second, gid, tokens[1])
+    assert v["table"]["clock"]["left"] == [40.0, 60.0] and v["table"]["clock"]["running"] == 2
+    assert left_now(v, fake) == 50.0                               # 10 s of seat 2's turn gone
+    tables.resume_all()
+    fake.advance(49)
+    assert tables.run_due() == 0
+    fake.advance(2)
+    assert tables.run_due() == 1                                   # the stored deadline holds
+
+
+def test_two_servers_acting_on_one_timeout_store_one_stand_in_move(make_client, db_url):
+    if db_url.startswith("sqlite"):
+        pytest.skip("SQLite serves one process: two servers share PostgreSQL only")
+    fake = FakeTime()
+    a, b = make_client(db_url), make_client(db_url)
+    ta, tb = start(a, fake), start(b, fake)
+    gid, tokens = create(a, table={"mode": "move", "per_move": 30})
+    view(b, gid, tokens[0])          # the second server loads the game and its clock
+    tb.changed(gid)
+    fake.advance(31)
+    assert ta.run_due() + tb.run_due() == 1
+    for client in (a, b):     # each server shows it (the other one hears of it by NOTIFY)
+        v = wait_until(lambda: (x := view(client, gid, tokens[0]))["table"]["standins"] and x)
+        assert v["version"] == 2 and v["table"]["standins"] == [[1, "timeout"]]
+
+
+def test_the_tables_thread_makes_the_stand_in_move_when_due(client):
+    fake = FakeTime()
+    tables = client.app.state.community.tables
+    tables.time = fake
+    gid, tokens = create(client, table={"mode": "move", "per_move": 30})
+    fake.advance(31)
+    wait_until(lambda: view(client, gid, tokens[0])["version"] == 2)
+
+
+def test_bots_are_not_timed_in_a_game_with_a_clock(make_client, sqlite_url):
+    client = make_client(sqlite_url, bot_delay=3600)     # the bot takes its time
+    fake = FakeTime()
+    tables = start(client, fake)
+    gid, tokens = create(client, seats=[{"kind": "human", "name": "Ann"},
+                                        {"kind": "bot", "bot": "random"}],
+                         table={"mode": "move", "per_move": 30})
+    v = view(client, gid, tokens[0])
+    move(client, gid, tokens[0], v["legal"][0], v["version"])
+    v = view(client, gid, tokens[0])
+    assert v["to_move"] == 2 and v["table"]["clock"]["running"] is None
+    fake.advance(10_000)
+    assert tables.run_due() == 0
+
+
+def test_summaries_and_the_lobby_show_who_is_connected_now(client):
+    gid, tokens = create(client)
+
+    def summary():
+        return [s["connected"] for s in client.get(f"/api/games/{gid}").json()["seats"]]
+
+    assert summary() == [False, False]
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[0]}") as a:
+        a.receive_json()
+        assert summary() == [True, False]
+        with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[1]}") as b:
+            b.receive_json()
+            assert summary() == [True, True]
+            lobby = client.get("/api/games").json()["games"][0]
+            assert [s["connected"] for s in lobby["seats"]] == [True, True]
+        wait_until(lambda: summary() == [True, False])
+    wait_until(lambda: summary() == [False, False])
+
+
+def test_a_seat_away_five_minutes_is_voted_to_its_stand_in_and_a_double_vote_counts_once(client):
+    fake = FakeTime()
+    tables = start(client, fake)
+    gid, tokens = create(client, seats=HUMANS3)          # no clock
+    view(client, gid, tokens[0])
+    r = client.post(f"/api/games/{gid}/vote", json={"token": tokens[1], "seat": 1})
+    assert r.status_code == 409 and "300 s" in r.json()["error"]
+    fake.advance(301)
+    first = client.post(f"/api/games/{gid}/vote", json={"token": tokens[1], "seat": 1}).json()
+    again = client.post(f"/api/games/{gid}/vote", json={"token": tokens[1], "seat": 1}).json()
+    assert first == again == {"votes": 1, "needed": 2, "absent": False}
+    r = client.post(f"/api/games/{gid}/vote", json={"token": tokens[0], "seat": 1})
+    assert r.status_code == 400                            # not oneself
+    done = client.post(f"/api/games/{gid}/vote", json={"token": tokens[2], "seat": 1}).json()
+    assert done == {"votes": 2, "needed": 2, "absent": True}
+    fake.advance(clocks.ABSENT_PACE)
+    assert tables.run_due() == 1
+    assert view(client, gid, tokens[1])["table"]["standins"] == [[1, "absent"]]
