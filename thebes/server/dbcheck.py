@@ -23,9 +23,13 @@ from thebes.core import OptionsError
 SUPPORTED = "a SQLite file path (thebes.db, sqlite:///PATH) or postgresql://USER:PASSWORD@HOST/DB"
 
 def our_tables() -> frozenset[str]:
-    """The tables a thebes database holds: the models of thebes/server/storage.py and Alembic's."""
+    """The tables a thebes database holds: those of storage.py, of the tables and players
+    (communitydb.py) and of reviews (review.py), and Alembic's."""
+    from .communitydb import metadata as community
+    from .review import reviews_table
     from .storage import Base
-    return frozenset(Base.metadata.tables) | {"alembic_version"}
+    return (frozenset(Base.metadata.tables) | frozenset(community.tables)
+            | {reviews_table.name, "alembic_version"})
 
 
 def check_url(url: str) -> None:
