@@ -11,7 +11,10 @@ from thebes.cli import main, selfplay_record
 
 
 def run(capsys, *argv):
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as done:      # argparse refuses an option's value: one line, exit 2
+        code = done.code
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -88,8 +91,9 @@ def test_plot_without_matplotlib_says_how_to_install_it(capsys, record_file, tmp
 @pytest.mark.parametrize("argv,message", [
     (["--seats", "4"], "seat 4 is not a seat"),
     (["--seats", "one"], "1-based seat numbers"),
-    (["--iterations", "0"], "at least 1"),
-    (["--think-ms", "-5"], "must be positive"),
+    (["--iterations", "0"], "--iterations: must be a whole number from 1"),
+    (["--think-ms", "-5"], "--think-ms: must be a number more than 0"),
+    (["--jobs", "0"], "--jobs: must be a whole number from 1"),
 ])
 def test_bad_arguments_are_refused_with_a_sentence(capsys, record_file, argv, message):
     code, _, err = run(capsys, "review", str(record_file), *argv)

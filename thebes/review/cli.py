@@ -14,6 +14,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
+from thebes.cli_args import ITERATIONS, THINK_MS, integer
 from thebes.core import OptionsError, Record, RecordError, ReplayError
 
 from .engine import DEFAULT_ITERATIONS, assemble, plan, results_local, results_ray
@@ -49,15 +50,15 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("files", metavar="FILE", nargs="+", help="game record(s) ('-': standard input)")
     p.add_argument("--seats", help="comma-separated 1-based seats to review (default: all)")
-    p.add_argument("--iterations", type=int,
+    p.add_argument("--iterations", type=ITERATIONS,
                    help=f"search iterations per decision (default {DEFAULT_ITERATIONS}); "
                         "chance events get a quarter")
-    p.add_argument("--think-ms", type=float, help="search time per decision in ms instead of "
+    p.add_argument("--think-ms", type=THINK_MS, help="search time per decision in ms instead of "
                                                  "iterations (not reproducible)")
     p.add_argument("--seed", default="0", help="seed of the review's own generator (default 0)")
     p.add_argument("--no-chance", action="store_true",
                    help="skip the chance events' swings (about half the work in Ra)")
-    p.add_argument("--jobs", type=int, help="parallel processes (default: all cores)")
+    p.add_argument("--jobs", type=integer(1, 256), help="parallel processes (default: all cores)")
     p.add_argument("--ray", metavar="ADDRESS", help="spread the work over a Ray cluster "
                    "('auto': the running cluster, else a new local one; 'local': a new "
                    "local one). Needs pip install 'thebes[cluster]'")
