@@ -320,7 +320,9 @@ class PharaohsHeirState(State):
             return [(TAKE, t, col) for t in tiles for col in range(3)]
         return [(TAKE, t, t >> 3) for t in tiles]
 
-    def _builds(self) -> list[tuple]:
+    def _build_frame(self) -> tuple[int, int, list[int], int, list[int]]:
+        """What every build of the seat to move starts from: (seat, its first slot index,
+        its slots, its population in all, the canal squares it may dig, -1 for none)."""
         p = self.cur
         base = p * SLOTS
         pop = self.pop
@@ -335,6 +337,11 @@ class PharaohsHeirState(State):
                 if not canal[base + s] and (s % ROWS == 0 or any(
                         canal[base + t] for t in NEIGHBOURS[s])):
                     canals.append(s)
+        return p, base, slots, total, canals
+
+    def _builds(self) -> list[tuple]:
+        p, base, slots, total, canals = self._build_frame()
+        pop = self.pop
         values = [v for v in range(1, 7) if self.reserve[p * 7 + v]]
         sites = [s for s in slots if not self.bld[base + s]]
         out = [PASS_ACTION]
@@ -361,20 +368,8 @@ class PharaohsHeirState(State):
     def _random_build(self, rng: random.Random) -> tuple:
         """``rng.choice(self._builds())``: the same moves in the same order, counted in
         blocks (one block per canal and coin value), only the drawn move built."""
-        p = self.cur
-        base = p * SLOTS
+        p, base, slots, total, canals = self._build_frame()
         pop = self.pop
-        slots = self._slots(p)
-        total = 0
-        for s in slots:
-            total += pop[base + s]
-        canal = self.canal
-        canals = [-1]
-        if self.grain[p] >= 1 and total >= 1:
-            for s in slots:
-                if not canal[base + s] and (s % ROWS == 0 or any(
-                        canal[base + t] for t in NEIGHBOURS[s])):
-                    canals.append(s)
         reserve = self.reserve
         values = [v for v in range(1, 7) if reserve[p * 7 + v]]
         bld = self.bld
