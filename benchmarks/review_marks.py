@@ -35,8 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from thebes.core import Record
-from thebes.review import assemble, plan
-from thebes.review.engine import results_local
+from thebes.parallel import run_local
+from thebes.review import assemble, plan, run_task
 
 #: bootstrap resamples of the games for the 95% intervals.
 RESAMPLES = 2000
@@ -121,7 +121,7 @@ def alive(pid: int) -> bool:
 def review_one(path: Path, iterations: int, chance: bool, jobs: int) -> dict[str, Any]:
     """The review of the record at ``path`` (``thebes review --no-chance --json``'s)."""
     todo = plan(Record.load(path), iterations=iterations, seed="0", chance=chance)
-    review = assemble(todo, list(results_local(todo.tasks, jobs)))
+    review = assemble(todo, list(run_local(run_task, todo.tasks, jobs)))
     review["record"] = str(path)
     review["bots"] = todo.record.extra.get("bots")
     return review

@@ -1,19 +1,20 @@
 """The review of one record: plan its tasks, run them anywhere, assemble the verdicts.
 
 ``review_record(record, ...)`` does all three in this process or a local process
-pool; the server and ``--ray`` use :func:`plan` and :func:`assemble` around their
-own way of running :func:`~thebes.review.tasks.run_task`. The JSON it returns is
+pool; ``thebes review`` (thebes/parallel.py, also ``--ray``) and the server (its
+worker processes) use :func:`plan` and :func:`assemble` around their own way of
+running :func:`~thebes.review.tasks.run_task`. The JSON it returns is
 documented field by field in docs/review.md.
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable
 
 from thebes.core import CHANCE, TERMINAL, OptionsError, Record, replay_events
+from thebes.parallel import run_local
 
 from .tasks import Task, run_task
 
@@ -206,40 +207,6 @@ def _series(seats: list[int], moves: list[dict[str, Any]], chance: list[dict[str
     return out
 
 
-# ---------------------------------------------------------------------- running
-def results_local(tasks: list[Task], jobs: int) -> Iterator[dict[str, Any]]:
-    """Run ``tasks`` here (``jobs`` <= 1) or in a pool of ``jobs`` forked processes."""
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield run_task(task)
-        return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap_unordered(run_task, tasks, chunksize=1)
-
-
-def results_ray(tasks: list[Task], address: str) -> Iterator[dict[str, Any]]:
-    """Run ``tasks`` on a Ray cluster (``address`` as ``thebes arena --ray``)."""
-    try:
-        import ray
-    except ImportError:
-        raise OptionsError("--ray needs Ray: pip install 'thebes[cluster]'") from None
-    options = {"ignore_reinit_error": True, "include_dashboard": False, "logging_level": "ERROR"}
-    if address == "local":
-        ray.init(**options)
-    else:
-        try:
-            ray.init(address=address, **options)
-        except ConnectionError:
-            if address != "auto":
-                raise OptionsError(f"no Ray cluster answers at {address}") from None
-            ray.init(**options)
-    remote = ray.remote(run_task)
-    pending = [remote.remote(task) for task in tasks]
-    while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        yield ray.get(done[0])
-
-
 def review_record(record: Record, seats: Iterable[int] | None = None,
                   iterations: int | None = None, think_ms: float | None = None,
                   seed: int | str = 0, chance: bool = True, jobs: int = 1,
@@ -252,7 +219,7 @@ def review_record(record: Record, seats: Iterable[int] | None = None,
     """
     todo = plan(record, seats, iterations, think_ms, seed, chance)
     results = []
-    for result in results_local(todo.tasks, jobs):
+    for result in run_local(run_task, todo.tasks, jobs):
         results.append(result)
         if progress is not None:
             progress(len(results), len(todo.tasks))
