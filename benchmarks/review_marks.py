@@ -54,13 +54,21 @@ def main(argv: list[str] | None = None) -> int:
                         help="report on the reviews saved by earlier runs (--out) instead")
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", default="0", help="the review's seed (default 0)")
     parser.add_argument("--chance", action="store_true", help="also the chance swings (slower)")
     parser.add_argument("--out", type=Path, help="append every review here, one JSON a line; "
                         "records already there are not reviewed again")
     parser.add_argument("--follow", type=int, metavar="PID",
                         help="keep reviewing new records while process PID runs")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--compare", type=Path, nargs=2, metavar=("A", "B"),
+                        help="the noise of a verdict: the same records reviewed with two seeds "
+                             "(two --out files): percentiles of |loss A - loss B| and how often "
+                             "the marks agree")
     args = parser.parse_args(argv)
+    if args.compare:
+        compare(load(args.compare[0]), load(args.compare[1]))
+        return 0
     if args.reviews:
         reviews = [json.loads(line) for path in args.reviews for line in path.open()
                    if line.strip()]
@@ -74,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     while True:
         todo = [p for p in sorted(args.directory.glob("*.json")) if str(p) not in seen]
         for path in todo:
-            review = review_one(path, args.iterations, args.chance, args.jobs)
+            review = review_one(path, args.iterations, args.chance, args.jobs, args.seed)
             reviews.append(review)
             seen.add(review["record"])
             if args.out:
@@ -118,9 +126,10 @@ def alive(pid: int) -> bool:
     return True
 
 
-def review_one(path: Path, iterations: int, chance: bool, jobs: int) -> dict[str, Any]:
+def review_one(path: Path, iterations: int, chance: bool, jobs: int, seed: str = "0"
+               ) -> dict[str, Any]:
     """The review of the record at ``path`` (``thebes review --no-chance --json``'s)."""
-    todo = plan(Record.load(path), iterations=iterations, seed="0", chance=chance)
+    todo = plan(Record.load(path), iterations=iterations, seed=seed, chance=chance)
     review = assemble(todo, list(run_local(run_task, todo.tasks, jobs)))
     review["record"] = str(path)
     review["bots"] = todo.record.extra.get("bots")
@@ -205,6 +214,33 @@ def summarize(reviews: list[dict[str, Any]], resamples: int = RESAMPLES) -> dict
                              "marked_more": sum(rate(g, a) > rate(g, b) for g in both),
                              "equal": sum(rate(g, a) == rate(g, b) for g in both)})
     return out
+
+
+def compare(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> None:
+    """Print how much two reviews of the same records (other seeds) disagree per decision."""
+    by_record = {r["record"]: r for r in b}
+    diffs, same, marked_a, marked_b, n = [], 0, 0, 0, 0
+    for ra in a:
+        rb = by_record.get(ra["record"])
+        if rb is None:
+            continue
+        other = {d["index"]: d for d in rb["decisions"] if not d["forced"]}
+        for d in ra["decisions"]:
+            e = other.get(d["index"])
+            if d["forced"] or e is None:
+                continue
+            n += 1
+            diffs.append(abs(d["loss"] - e["loss"]))
+            same += d["mark"] == e["mark"]
+            marked_a += d["mark"] is not None
+            marked_b += e["mark"] is not None
+    if not n:
+        print("no decision in common")
+        return
+    print(f"{n} decisions judged twice ({', '.join(sorted({r['game'] for r in a}))}, "
+          f"budget {a[0]['budget']}): |loss A - loss B| "
+          + "  ".join(f"p{q} {percentile(diffs, q / 100):.3f}" for q in (50, 75, 90, 95, 99))
+          + f"; same mark {same / n:.1%}; marked {marked_a / n:.1%} and {marked_b / n:.1%}")
 
 
 def report(reviews: list[dict[str, Any]], title: str, as_json: bool = False) -> None:
