@@ -168,8 +168,8 @@ def make_seats(game: Game, players: int, seats: list[dict[str, Any]] | None
 
 # ---------------------------------------------------------------------- live game
 class LogLine(NamedTuple):
-    """One line of a live game's log. A tuple of numbers and strings: Python's cycle collector
-    stops tracking it, so 500 games' logs cost a full collection nothing (docs/deploy.md)."""
+    """One line of a live game's log. Its texts are a tuple of strings, which Python's cycle
+    collector stops tracking (a list would be scanned by every full collection)."""
 
     actor: int | None               # 0-based seat, None for chance
     texts: tuple[str, ...]          # as each seat sees it, then the omniscient text last;
