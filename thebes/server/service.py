@@ -34,7 +34,7 @@ import random
 import secrets
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from thebes.bots import BOT_NAMES, make_bot
 from thebes.core import (CHANCE, TERMINAL, Game, IllegalEventError, InvalidEventError,
@@ -167,10 +167,12 @@ def make_seats(game: Game, players: int, seats: list[dict[str, Any]] | None
 
 
 # ---------------------------------------------------------------------- live game
-@dataclass
-class LogLine:
+class LogLine(NamedTuple):
+    """One line of a live game's log. Its texts are a tuple of strings, which Python's cycle
+    collector stops tracking (a list would be scanned by every full collection)."""
+
     actor: int | None               # 0-based seat, None for chance
-    texts: list[str]                # as each seat sees it, then the omniscient text last;
+    texts: tuple[str, ...]          # as each seat sees it, then the omniscient text last;
                                     # only the omniscient one when every seat sees it
 
     def text_for(self, column: int) -> str:
@@ -248,7 +250,7 @@ def log_line(state: State, action: Any, players: int) -> LogLine:
     if all(t == text for t in texts):
         texts = []                      # everyone sees the omniscient text (kept once)
     texts.append(text)
-    return LogLine(player if player >= 0 else None, texts)
+    return LogLine(player if player >= 0 else None, tuple(texts))
 
 
 def draw_chance(state: State, seed: str, index: int, players: int,
@@ -260,6 +262,29 @@ def draw_chance(state: State, seed: str, index: int, players: int,
         line = log_line(state, action, players)
         out.append((state.action_to_text(action), None, line))
         state.apply_action(action)
+
+
+@dataclass(frozen=True)
+class StoredMove:
+    """A move about to be stored: ``seat`` (0-based) took the game from version ``before`` to
+    ``after`` (its chance outcomes included), leaving it in ``status``; ``how`` is ``"seat"``
+    (its holder or bot) or why a stand-in moved (``"timeout"``, ``"absent"``)."""
+
+    game: LiveGame
+    seat: int
+    before: int
+    after: int
+    how: str
+    status: str
+
+
+@dataclass(frozen=True)
+class MoveWrite:
+    """A write stored with a move, atomically: ``write(conn)`` runs in the move's transaction
+    and says whether it wrote; ``stored(wrote)`` runs after the commit (under the game's lock)."""
+
+    write: Callable[[Any], bool]
+    stored: Callable[[bool], None]
 
 
 # ---------------------------------------------------------------------- service
@@ -279,10 +304,10 @@ class GameService:
         self.cache_limit = 1000
         #: accept a chosen seed in games with several human seats (tests, research servers)
         self.open_seeds = False
-        #: called after each move is stored, under the game's lock, before it is published:
-        #: ``(game, seat, version before, how)``; ``how`` is ``"seat"`` or the stand-in's reason
-        #: (thebes/server/tables.py)
-        self.commit_hooks: list[Callable[[LiveGame, int, int, str], None]] = []
+        #: writes that belong in a move's own transaction (the table's clock: tables.py). Each is
+        #: called under the game's lock before the move is stored, with the :class:`StoredMove`,
+        #: and returns a :class:`MoveWrite` (or ``None``: nothing to write)
+        self.move_writes: list[Callable[[StoredMove], MoveWrite | None]] = []
         #: each adds fields to a game's public seats (in place): ``(game id, seats, where)``;
         #: ``where``: ``"snapshot"`` (published views: only what changes with the version or a
         #: :meth:`touch`), ``"live"`` (a summary of a game in memory, read now) or ``"lobby"``
@@ -657,8 +682,8 @@ class GameService:
         return action
 
     def _commit(self, g: LiveGame, action: Any, seat: int, how: str = "seat") -> None:
-        """Apply ``action`` and the chance outcomes after it to a clone, store, then swap in
-        (and run the :attr:`commit_hooks` before publishing)."""
+        """Apply ``action`` and the chance outcomes after it to a clone, store it (with the
+        :attr:`move_writes`, in one transaction), then swap in and publish."""
         state = g.state.clone()
         new: list[tuple[str, int | None, LogLine]] = []
         line = log_line(state, action, g.players)
@@ -672,17 +697,20 @@ class GameService:
             status = "open"
         else:
             status = "playing"
+        move = StoredMove(g, seat, g.version, g.version + len(new), how, status)
+        writes = [w for w in (hook(move) for hook in self.move_writes) if w is not None]
+        wrote: list[bool] = []
         g.updated = self.storage.append_events(   # StaleVersion: nothing changed here
-            g.id, g.version, [(text, actor) for text, actor, _l in new], status, result)
+            g.id, g.version, [(text, actor) for text, actor, _l in new], status, result,
+            also=lambda conn: wrote.extend(w.write(conn) for w in writes))
         g.state = state
         g.log.extend(line for _t, _a, line in new)     # the log first: views read it up to
         g.events.extend(text for text, _a, _l in new)  # the published version
-        before = g.version - len(new)
-        for hook in list(self.commit_hooks):
+        for w, done in zip(writes, wrote):
             try:
-                hook(g, seat, before, how)
+                w.stored(done)
             except Exception:  # the move is stored: a hook's failure must not undo it
-                log.exception("commit hook failed for game %s", g.id)
+                log.exception("a move write's follow-up failed for game %s", g.id)
         g.publish()
 
     # ------------------------------------------------------------ reads
