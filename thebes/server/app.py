@@ -273,6 +273,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
         app.state.fanout = fanout
         bots = BotRunner(service, bot_delay, bot_workers, bot_processes)
         service.listeners.append(bots.poke)
+        bots.attach(asyncio.get_running_loop())
         app.state.bots = bots
         app.state.community.start(bots)
 
@@ -287,6 +288,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             yield
         finally:
             service.listeners.remove(bots.poke)
+            await bots.detach()
             await run_in_threadpool(app.state.community.stop)
             await run_in_threadpool(bots.stop)
             if fanout is not None:
@@ -529,7 +531,9 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             return {"type": "error", "status": 400, "error": "'version' (an integer) is required: "
                     "the version of the view the move was chosen at, so a resent move lands once"}
         try:
-            await run_in_threadpool(service.move, game_id, seat, move, version)
+            # stored here in the event loop, as the bots' moves are (thebes/server/bots.py): one
+            # writer, no thread hand-off; a move's transaction takes well under a millisecond
+            service.move(game_id, seat, move, version)
         except ApiError as err:
             return {"type": "error", "status": err.status, **err.body()}
         except Exception:
