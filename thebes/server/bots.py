@@ -8,13 +8,14 @@ person's (:meth:`GameService.move`, with the version it was chosen at) no
 sooner than ``delay`` seconds after the poke: a human-watchable pace that
 counts the bot's thinking time, and no thread sleeps while it waits.
 
-In the server (:meth:`BotRunner.attach`) a posted move is stored by the event
-loop, where people's moves from sockets are stored too, one bot move per turn
-of the loop: every socket message and view waiting then goes first. Moves
+On SQLite (:meth:`BotRunner.attach`) a posted move is stored by the server's
+event loop, where people's moves from sockets are stored too, one bot move per
+turn of the loop: every socket message and view waiting then goes first. Moves
 stored by one thread take no turns at the GIL and the SQLite writer's lock
 with each other; people never queue behind bots (docs/deploy.md: with 50
 saturated games the p99 round trip went from 45-53 to 15 ms and the CPU an
-event from 1.46 to 0.97 ms).
+event from 1.46 to 0.97 ms). On PostgreSQL, whose commit waits for its disk,
+the worker threads store them, so that commits overlap.
 
 Several processes on one PostgreSQL (docs/deploy.md): exactly one process
 moves a game's bot seats, the one that holds the game's row in ``bot_leases``
