@@ -116,3 +116,22 @@ def test_the_review_of_a_game_with_a_planted_blunder_in_the_replay_viewer(
     page.wait_for_function("() => document.querySelector('#review h2').textContent === 'Analyse'")
     assert page.locator(f'#log li[data-index="{blunder}"] .review-better').inner_text().startswith("mieux : ")
     assert errors == [], errors
+
+
+def test_a_review_without_chance_swings_shows_the_graph_and_no_stray_text(
+        server, context, monkeypatch):  # noqa: F811
+    # Sarcophagus has no chance event after the set-up: the review has no swings to list,
+    # and the panel must not say "null" where the list would be.
+    from thebes.server import review as server_review
+    monkeypatch.setattr(server_review, "ITERATIONS", 20)
+    state = get_game("sarcophagus").new_initial_state(2)
+    bots = [make_bot("greedy", "sarcophagus", s, seat_rng(6, s)) for s in range(2)]
+    record = Record("sarcophagus", 2, {}, play_game(state, bots, random.Random(6)))
+    gid = post_json(server + "/api/records", {"record": record.dumps(), "mode": "view"})["id"]
+    page = context.new_page()
+    page.goto(f"{server}/replay/{gid}")
+    page.locator("#review-start").click()
+    page.wait_for_selector("#review-graph", timeout=180_000)
+    assert page.locator("#review-graph polyline").count() == 2
+    assert page.locator("#review-swings").count() == 0
+    assert "null" not in page.locator("#review").inner_text()

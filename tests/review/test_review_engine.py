@@ -9,7 +9,7 @@ import pytest
 
 from thebes.bots import make_bot
 from thebes.core import CHANCE, Record, get_game, play_game, seat_rng
-from thebes.review import mark, move_accuracy, review_record
+from thebes.review import MARKS, THRESHOLDS, mark, move_accuracy, review_record, thresholds
 from thebes.review.estimate import AfterMove, search
 from thebes.review.tasks import judge
 
@@ -70,6 +70,38 @@ def test_only_the_seats_asked_for_are_reviewed(ra_game):
     review = review_record(truncated(ra_game, 40), seats=[1], iterations=20)
     assert {m["seat"] for m in review["decisions"]} == {2}
     assert review["seats"] == [2]
+
+
+def test_solo_pharaoh_is_marked_by_points_of_expected_score_and_the_others_by_win_chance():
+    # Solo, the value is a tenth of a point of expected score: a move that throws away 2 points
+    # is a blunder there, while with rivals the same 0.2 of value (a fifth of the win chance)
+    # is a mistake.
+    assert thresholds("pharaoh", 1) == THRESHOLDS["pharaoh/solo"] != thresholds("pharaoh", 2)
+    assert mark("pharaoh", 0.2, players=1) == "blunder"
+    assert mark("pharaoh", 0.2, players=3) == "mistake"
+    assert thresholds("some-new-game", 2) == thresholds("some-new-game", 1)   # a default for any game
+    solo = greedy_record("pharaoh", 1, 3)
+    review = review_record(truncated(solo, 30), iterations=20, seed=0, chance=False)
+    assert review["thresholds"] == dict(zip(MARKS, THRESHOLDS["pharaoh/solo"]))
+    judged = [m for m in review["decisions"] if not m["forced"]]
+    assert judged and all(m["mark"] == mark("pharaoh", m["loss"], 1) for m in judged)
+
+
+def test_every_games_thresholds_are_the_ones_docs_review_md_gives_with_a_reason():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "docs" / "review.md").read_text()
+    table = text[text.index("## Marks: thresholds per game"):]
+    rows = {}
+    for line in table.splitlines()[1:]:
+        if line.startswith("| `"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            rows[cells[0].strip("`")] = (tuple(float(c) for c in cells[1:4]), cells[4])
+        elif rows and not line.startswith("|"):
+            break
+    assert set(rows) == set(THRESHOLDS)
+    for key, (numbers, reason) in rows.items():
+        assert numbers == THRESHOLDS[key], key
+        assert len(reason) > 20, key    # each row says why
 
 
 def test_accuracy_is_100_without_loss_and_falls_with_it():

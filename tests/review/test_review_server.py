@@ -88,3 +88,39 @@ def test_a_finished_game_played_here_is_reviewed_with_its_players_names(client, 
     assert done["status"] == "done", done
     assert done["review"]["names"] == ["Ann", "Bo"]
     assert [row["seat"] for row in done["review"]["summary"]] == [1, 2]
+
+
+def test_asking_for_reviews_has_a_per_client_rate_answered_429_with_retry_after_and_a_sentence(
+        tmp_path):
+    from fastapi.testclient import TestClient
+    from thebes.server.app import create_app
+    from thebes.server.settings import Settings
+    app = create_app(f"sqlite:///{tmp_path / 'thebes.db'}", bot_delay=0,
+                     settings=Settings.unlimited(rate_review="2/minute"))
+    with TestClient(app) as ann, TestClient(app, client=("10.0.0.2", 50000)) as bo:
+        for _ in range(2):
+            assert ann.post("/api/games/nope/review").status_code == 404   # counted, then routed
+        refused = ann.post("/api/games/nope/review")
+        assert refused.status_code == 429, refused.text
+        assert 1 <= int(refused.headers["retry-after"]) <= 60
+        assert refused.json()["error"].startswith("too many game reviews asked from your address")
+        assert "try again in" in refused.json()["error"]
+        # reading a review's state is not asking for one; another address has its own count
+        assert ann.get("/api/games/nope/review").status_code == 404
+        assert bo.post("/api/games/nope/review").status_code == 404
+
+
+def test_the_review_rate_is_a_setting_an_environment_variable_and_a_serve_option(monkeypatch,
+                                                                                  tmp_path):
+    from thebes.cli import main
+    from thebes.server.settings import Settings
+    assert Settings().rate_review == "10/hour"
+    assert Settings.from_env({"THEBES_RATE_REVIEW": "3/hour"}).rate_review == "3/hour"
+    with pytest.raises(ValueError, match="^THEBES_RATE_REVIEW:"):
+        Settings.from_env({"THEBES_RATE_REVIEW": "often"})
+    import uvicorn
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(app))
+    monkeypatch.setattr("thebes.server._port_problem", lambda host, port: None)
+    assert main(["serve", "--database", str(tmp_path / "a.db"), "--rate-review", "4/hour"]) == 0
+    assert calls[-1].state.settings.rate_review == "4/hour"

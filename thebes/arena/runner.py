@@ -3,54 +3,22 @@
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import random
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from thebes.bots import make_bot
 from thebes.core import OptionsError, get_game
 from thebes.core.recordio import write_text
+from thebes.parallel import run_all
 
 from .match import ArenaGame, play_arena_game
 from .stats import summarize
-
-
-def _results_local(specs: list[ArenaGame], jobs: int) -> Iterator[dict[str, Any]]:
-    if jobs <= 1:
-        for spec in specs:
-            yield play_arena_game(spec)
-        return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap_unordered(play_arena_game, specs)
-
-
-def _results_ray(specs: list[ArenaGame], address: str) -> Iterator[dict[str, Any]]:
-    try:
-        import ray
-    except ImportError:
-        raise OptionsError("--ray needs Ray: pip install 'thebes[cluster]'") from None
-    options = {"ignore_reinit_error": True, "include_dashboard": False, "logging_level": "ERROR"}
-    if address == "local":
-        ray.init(**options)
-    else:
-        try:
-            ray.init(address=address, **options)
-        except ConnectionError:
-            if address != "auto":
-                raise OptionsError(f"no Ray cluster answers at {address}") from None
-            ray.init(**options)  # auto: no cluster running, start a local one
-    remote = ray.remote(play_arena_game)
-    pending = [remote.remote(spec) for spec in specs]
-    while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        yield ray.get(done[0])
 
 
 def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int | None,
@@ -71,16 +39,12 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
     if out_dir:
         out_dir.mkdir(parents=True, exist_ok=True)
     results = []
-    stream = _results_ray(specs, ray_address) if ray_address else _results_local(specs, jobs)
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console, disable=not console.is_terminal) as bar:
-        task = bar.add_task(f"{game}, {players} players", total=games)
-        for result in stream:
-            if out_dir:
-                write_text(out_dir / f"{game}-{result['index']:05d}.json", result["record"],
-                           overwrite=True)   # cli.check_records_dir asked first
-            results.append(result)
-            bar.advance(task)
+    for result in run_all(play_arena_game, specs, jobs, ray_address, f"{game}, {players} players",
+                          console):
+        if out_dir:
+            write_text(out_dir / f"{game}-{result['index']:05d}.json", result["record"],
+                       overwrite=True)   # cli.check_records_dir asked first
+        results.append(result)
     summary = summarize(game, seats, results)
     if as_json:
         print(json.dumps(summary))

@@ -6,8 +6,8 @@ never from the record's hidden facts. See docs/review.md for the JSON.
 """
 
 from .engine import (DEFAULT_ITERATIONS, MARKS, THRESHOLDS, Plan, assemble, mark, move_accuracy,
-                     plan, review_record)
+                     plan, review_record, thresholds)
 from .tasks import Task, run_task
 
 __all__ = ["DEFAULT_ITERATIONS", "MARKS", "THRESHOLDS", "Plan", "Task", "assemble", "mark",
-           "move_accuracy", "plan", "review_record", "run_task"]
+           "move_accuracy", "plan", "review_record", "run_task", "thresholds"]

@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
 from thebes.cli_args import ITERATIONS, THINK_MS, integer
 from thebes.core import OptionsError, Record, RecordError, ReplayError
+from thebes.parallel import run_all
 
-from .engine import DEFAULT_ITERATIONS, assemble, plan, results_local, results_ray
+from .engine import DEFAULT_ITERATIONS, assemble, plan
 from .report import print_review
+from .tasks import run_task
 
 DESCRIPTION = """\
 Judge every decision of the game record FILE with the ISMCTS search, each from
@@ -109,16 +110,10 @@ def run(args: argparse.Namespace) -> int:
     jobs = args.jobs or os.cpu_count() or 1
     results: list[list[dict[str, Any]]] = [[] for _ in plans]
     try:
-        stream = results_ray(tasks, args.ray) if args.ray else results_local(tasks, jobs)
         label = (Path(args.files[0]).name if len(args.files) == 1
                  else f"{len(args.files)} records")
-        with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-                      console=console, disable=not console.is_terminal) as bar:
-            job = bar.add_task(f"reviewing {label}", total=len(tasks))
-            for result in stream:
-                results[result["tag"]].append(result)
-                bar.advance(job)
+        for result in run_all(run_task, tasks, jobs, args.ray, f"reviewing {label}", console):
+            results[result["tag"]].append(result)
     except OptionsError as err:
         return fail(str(err))
     reviews = [assemble(p, r) for p, r in zip(plans, results)]

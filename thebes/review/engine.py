@@ -1,19 +1,20 @@
 """The review of one record: plan its tasks, run them anywhere, assemble the verdicts.
 
 ``review_record(record, ...)`` does all three in this process or a local process
-pool; the server and ``--ray`` use :func:`plan` and :func:`assemble` around their
-own way of running :func:`~thebes.review.tasks.run_task`. The JSON it returns is
+pool; ``thebes review`` (thebes/parallel.py, also ``--ray``) and the server (its
+worker processes) use :func:`plan` and :func:`assemble` around their own way of
+running :func:`~thebes.review.tasks.run_task`. The JSON it returns is
 documented field by field in docs/review.md.
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable
 
 from thebes.core import CHANCE, TERMINAL, OptionsError, Record, replay_events
+from thebes.parallel import run_local
 
 from .tasks import Task, run_task
 
@@ -23,22 +24,34 @@ FORMAT = 1
 DEFAULT_ITERATIONS = 600
 #: a chance event's value searches take this share of a decision's budget.
 CHANCE_SHARE = 0.25
-#: marks by loss in the search's value (0..1; solo Pharaoh: a tenth per point):
-#: (inaccuracy, mistake, blunder). docs/review.md says how they were chosen.
+#: marks by loss in the search's value (0..1: mostly win chance; solo Pharaoh: a tenth per
+#: point of expected score): (inaccuracy, mistake, blunder), per game and, where the value
+#: is on another scale, per ``"<game>/solo"``. docs/review.md (Marks) gives each one's reason.
 THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "ra": (0.06, 0.12, 0.24),
-    "sarcophagus": (0.06, 0.12, 0.24),
+    "sarcophagus": (0.10, 0.20, 0.30),
     "pharaohs-heir": (0.06, 0.12, 0.24),
     "pharaoh": (0.06, 0.12, 0.24),
+    "pharaoh/solo": (0.05, 0.10, 0.20),
 }
+#: the thresholds of a game not in :data:`THRESHOLDS` (its search's value is 0..1 too).
+DEFAULT_THRESHOLDS = (0.06, 0.12, 0.24)
 MARKS = ("inaccuracy", "mistake", "blunder")
 PLURALS = ("inaccuracies", "mistakes", "blunders")
 
 
-def mark(game: str, loss: float) -> str | None:
-    """The mark a ``loss`` (value units) earns in ``game``: ``"blunder"``, ``"mistake"``,
-    ``"inaccuracy"`` or ``None``."""
-    inaccuracy, mistake, blunder = THRESHOLDS.get(game, THRESHOLDS["ra"])
+def thresholds(game: str, players: int) -> tuple[float, float, float]:
+    """The (inaccuracy, mistake, blunder) loss thresholds of ``game`` with ``players`` seats:
+    ``THRESHOLDS["<game>/solo"]`` for one player where it exists, else ``THRESHOLDS[game]``,
+    else (a game registered later) :data:`DEFAULT_THRESHOLDS`."""
+    found = THRESHOLDS.get(f"{game}/solo") if players == 1 else None
+    return found or THRESHOLDS.get(game, DEFAULT_THRESHOLDS)
+
+
+def mark(game: str, loss: float, players: int = 2) -> str | None:
+    """The mark a ``loss`` (value units) earns in ``game`` with ``players`` seats:
+    ``"blunder"``, ``"mistake"``, ``"inaccuracy"`` or ``None`` (see :func:`thresholds`)."""
+    inaccuracy, mistake, blunder = thresholds(game, players)
     if loss >= blunder:
         return "blunder"
     if loss >= mistake:
@@ -143,7 +156,7 @@ def assemble(plan: Plan, results: Iterable[dict[str, Any]]) -> dict[str, Any]:
             continue
         loss = max(0.0, found["best"]["value"] - found["played"]["value"])
         row.update(forced=False, legal=legal, before=found["before"], best=found["best"],
-                   played=found["played"], loss=round(loss, 4), mark=mark(game, loss),
+                   played=found["played"], loss=round(loss, 4), mark=mark(game, loss, record.players),
                    accuracy=round(move_accuracy(loss), 2), iterations=found["iterations"])
         moves.append(row)
     chance = []
@@ -161,7 +174,7 @@ def assemble(plan: Plan, results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     return {"review": FORMAT, "game": game, "players": record.players,
             "options": record.options, "names": record.extra.get("names"),
             "seed": plan.seed, "budget": plan.budget, "seats": [s + 1 for s in plan.seats],
-            "thresholds": dict(zip(MARKS, THRESHOLDS.get(game, THRESHOLDS["ra"]))),
+            "thresholds": dict(zip(MARKS, thresholds(game, record.players))),
             "events": len(plan.events), "setup_events": plan.setup,
             "decisions": moves, "chance": chance,
             "summary": _summary(plan.seats, moves), "series": _series(plan.seats, moves, chance)}
@@ -206,40 +219,6 @@ def _series(seats: list[int], moves: list[dict[str, Any]], chance: list[dict[str
     return out
 
 
-# ---------------------------------------------------------------------- running
-def results_local(tasks: list[Task], jobs: int) -> Iterator[dict[str, Any]]:
-    """Run ``tasks`` here (``jobs`` <= 1) or in a pool of ``jobs`` forked processes."""
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield run_task(task)
-        return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap_unordered(run_task, tasks, chunksize=1)
-
-
-def results_ray(tasks: list[Task], address: str) -> Iterator[dict[str, Any]]:
-    """Run ``tasks`` on a Ray cluster (``address`` as ``thebes arena --ray``)."""
-    try:
-        import ray
-    except ImportError:
-        raise OptionsError("--ray needs Ray: pip install 'thebes[cluster]'") from None
-    options = {"ignore_reinit_error": True, "include_dashboard": False, "logging_level": "ERROR"}
-    if address == "local":
-        ray.init(**options)
-    else:
-        try:
-            ray.init(address=address, **options)
-        except ConnectionError:
-            if address != "auto":
-                raise OptionsError(f"no Ray cluster answers at {address}") from None
-            ray.init(**options)
-    remote = ray.remote(run_task)
-    pending = [remote.remote(task) for task in tasks]
-    while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        yield ray.get(done[0])
-
-
 def review_record(record: Record, seats: Iterable[int] | None = None,
                   iterations: int | None = None, think_ms: float | None = None,
                   seed: int | str = 0, chance: bool = True, jobs: int = 1,
@@ -252,7 +231,7 @@ def review_record(record: Record, seats: Iterable[int] | None = None,
     """
     todo = plan(record, seats, iterations, think_ms, seed, chance)
     results = []
-    for result in results_local(todo.tasks, jobs):
+    for result in run_local(run_task, todo.tasks, jobs):
         results.append(result)
         if progress is not None:
             progress(len(results), len(todo.tasks))

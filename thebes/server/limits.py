@@ -1,7 +1,8 @@
 """Limits on every resource a client can spend, enforced at the edge of the app (one ASGI layer).
 
 * Rates per client address (the ``limits`` library, moving windows): games
-  created, records uploaded, hints, sockets opened, every other request.
+  created, records uploaded, hints, reviews asked, sockets opened, every
+  other request.
   Past one: ``429`` with ``Retry-After`` (seconds) and a sentence.
 * The request body is counted while it streams in and refused with ``413``
   as soon as it passes ``max_body`` (or at once from ``Content-Length``):
@@ -38,9 +39,9 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 #: what each rate counts, for the 429 sentence
 WHAT = {"create": "games created", "upload": "records uploaded", "hint": "hints",
-        "socket": "sockets opened", "request": "requests"}
+        "review": "game reviews asked", "socket": "sockets opened", "request": "requests"}
 
-_GAME_PATH = re.compile(r"^/api/games/([^/]+)/(ws|hint)$")
+_GAME_PATH = re.compile(r"^/api/games/([^/]+)/(ws|hint|review)/?$")
 #: a JSON escape of NUL: ``\u0000`` preceded by an even number of backslashes
 _JSON_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
 #: a JSON escape of a UTF-16 surrogate (a lone one is not text: no database stores it)
@@ -88,7 +89,8 @@ def client_key(scope: Scope) -> str:
 
 
 def kind_of(scope: Scope) -> str:
-    """Which rate a request counts against: create, upload, hint, socket or request."""
+    """Which rate a request counts against: create, upload, hint, review (a POST asking for a
+    game's review; reading it is a request), socket or request."""
     path, method = scope.get("path", ""), scope.get("method", "GET")
     if scope["type"] == "websocket":
         return "socket"
@@ -99,6 +101,8 @@ def kind_of(scope: Scope) -> str:
     match = _GAME_PATH.match(path)
     if match and match.group(2) == "hint":
         return "hint"
+    if match and match.group(2) == "review" and method == "POST":
+        return "review"
     return "request"
 
 

@@ -13,8 +13,10 @@ uploaded record; ``GET /api/games/<id>/review`` answers its state: ``none``,
   processes that lives as long as that review.
 * Computed once: the finished review is stored in the ``reviews`` table
   (migration ``0005_reviews``) with the game and served from there afterwards.
-* Every resource has a limit: at most :data:`MAX_QUEUE` reviews wait; the
-  budget is the server's (``THEBES_REVIEW_ITERATIONS``), not the client's.
+* Every resource has a limit: each client asks for at most ``rate_review``
+  reviews (thebes/server/limits.py, 429 with Retry-After), at most
+  :data:`MAX_QUEUE` reviews wait; the budget is the server's
+  (``THEBES_REVIEW_ITERATIONS``), not the client's.
 """
 
 from __future__ import annotations

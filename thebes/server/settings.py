@@ -11,6 +11,7 @@ max_body               ``--max-body BYTES``          ``THEBES_MAX_BODY``        
 rate_create            ``--rate-create RATE``        ``THEBES_RATE_CREATE``     ``20/minute``
 rate_upload            ``--rate-upload RATE``        ``THEBES_RATE_UPLOAD``     ``10/minute``
 rate_hint              ``--rate-hint RATE``          ``THEBES_RATE_HINT``       ``10/minute``
+rate_review            ``--rate-review RATE``        ``THEBES_RATE_REVIEW``     ``10/hour``
 rate_socket            ``--rate-socket RATE``        ``THEBES_RATE_SOCKET``     ``60/minute``
 rate_request           ``--rate-request RATE``       ``THEBES_RATE_REQUEST``    ``1200/minute``
 live_games             ``--live-games N``            ``THEBES_LIVE_GAMES``      10
@@ -49,6 +50,8 @@ class Settings:
     rate_upload: str = "10/minute"
     #: hints asked (a hint costs about a second of CPU) per client
     rate_hint: str = "10/minute"
+    #: reviews asked (POST /api/games/<id>/review; a review costs minutes of CPU) per client
+    rate_review: str = "10/hour"
     #: sockets opened per client
     rate_socket: str = "60/minute"
     #: every other HTTP request (pages, views, moves...) per client
@@ -68,7 +71,8 @@ class Settings:
     open_seeds: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("rate_create", "rate_upload", "rate_hint", "rate_socket", "rate_request"):
+        for name in ("rate_create", "rate_upload", "rate_hint", "rate_review", "rate_socket",
+                     "rate_request"):
             value = getattr(self, name)
             try:
                 limits.parse(value)
@@ -95,8 +99,8 @@ class Settings:
         """Rates and caps that no test harness or local load test meets, and chosen seeds open
         to games of several humans (still marked ``seed_known``). Never for a public server."""
         many = "1000000/minute"
-        return cls(rate_create=many, rate_upload=many, rate_hint=many, rate_socket=many,
-                   rate_request=many, live_games=1_000_000, open_seeds=True).replace(**changes)
+        return cls(rate_create=many, rate_upload=many, rate_hint=many, rate_review=many,
+                   rate_socket=many, rate_request=many, live_games=1_000_000, open_seeds=True).replace(**changes)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
@@ -163,6 +167,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                        help=f"records uploaded per client (default {d.rate_upload})")
     group.add_argument("--rate-hint", metavar="RATE",
                        help=f"hints per client (default {d.rate_hint})")
+    group.add_argument("--rate-review", metavar="RATE",
+                       help=f"game reviews asked per client (default {d.rate_review})")
     group.add_argument("--rate-socket", metavar="RATE",
                        help=f"sockets opened per client (default {d.rate_socket})")
     group.add_argument("--rate-request", metavar="RATE",

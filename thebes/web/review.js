@@ -92,7 +92,7 @@ export function createReview(opts) {
       h("p", { class: "muted" }, t("review.intro"), " ", r.budget && r.budget.iterations ? t("review.budget", { n: r.budget.iterations }) : ""),
       graph(r, solo), legend(r),
       h("p", { class: "muted" }, t("review.graph.hint")),
-      summary(r), swings(r, solo));
+      summary(r), swings(r, solo) ?? "");   // replaceChildren would write a null as "null"
   }
 
   function graph(r, solo) {

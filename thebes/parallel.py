@@ -1,0 +1,82 @@
+"""One function over many work items: here, in forked processes or on a Ray cluster.
+
+The one runner of ``thebes arena`` (a game per item) and ``thebes review`` (a
+decision or a position's value per item). Results come back as they finish, in
+any order, so every item's result must say which item it belongs to; an item
+must be picklable and its function importable (a module-level function).
+Nothing here draws a random number: the items carry their own seeds, so the
+results are the same with any ``jobs`` or on Ray.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from typing import Callable, Iterator, Sequence, TypeVar
+
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn,
+                           TimeRemainingColumn)
+
+from thebes.core import OptionsError
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+
+def run_local(fn: Callable[[Item], Result], items: Sequence[Item], jobs: int) -> Iterator[Result]:
+    """``fn`` over ``items`` in this process (``jobs`` <= 1, or one item) or in a pool of
+    ``jobs`` forked processes, one item at a time each; results as they finish."""
+    if jobs <= 1 or len(items) <= 1:
+        for item in items:
+            yield fn(item)
+        return
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap_unordered(fn, items, chunksize=1)
+
+
+def run_ray(fn: Callable[[Item], Result], items: Sequence[Item], address: str) -> Iterator[Result]:
+    """``fn`` over ``items`` as Ray tasks; results as they finish.
+
+    ``address``: ``"auto"`` (the running cluster, else a new local one), ``"local"`` (a
+    new local one) or a cluster's address.
+
+    Raises:
+        OptionsError: Ray is not installed, or no cluster answers at ``address``.
+    """
+    try:
+        import ray
+    except ImportError:
+        raise OptionsError("--ray needs Ray: pip install 'thebes[cluster]'") from None
+    options = {"ignore_reinit_error": True, "include_dashboard": False, "logging_level": "ERROR"}
+    if address == "local":
+        ray.init(**options)
+    else:
+        try:
+            ray.init(address=address, **options)
+        except ConnectionError:
+            if address != "auto":
+                raise OptionsError(f"no Ray cluster answers at {address}") from None
+            ray.init(**options)  # auto: no cluster running, start a local one
+    remote = ray.remote(fn)
+    pending = [remote.remote(item) for item in items]
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        yield ray.get(done[0])
+
+
+def run_all(fn: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1,
+            ray: str | None = None, label: str = "", console: Console | None = None
+            ) -> Iterator[Result]:
+    """``fn`` over ``items`` on Ray (``ray``: its address) or locally with ``jobs`` processes,
+    with a progress bar labelled ``label`` on ``console`` (default: standard error; shown
+    only on a terminal). Results as they finish; the bar advances once the caller has
+    handled each."""
+    console = console or Console(stderr=True)
+    stream = run_ray(fn, items, ray) if ray else run_local(fn, items, jobs)
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=console,
+                  disable=not console.is_terminal) as bar:
+        task = bar.add_task(label, total=len(items))
+        for result in stream:
+            yield result
+            bar.advance(task)
