@@ -30,18 +30,21 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import json
+import logging
 import os
 import threading
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
-from sqlalchemy import (Boolean, DateTime, ForeignKey, Integer, String, Text, create_engine,
-                        event, insert, select, text, update)
+from sqlalchemy import (Boolean, DateTime, ForeignKey, Integer, String, Text, bindparam,
+                        create_engine, event, insert, select, text, update)
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+log = logging.getLogger("thebes.server")
 
 #: the database used when neither ``--database`` nor ``THEBES_DATABASE_URL`` is given.
 DEFAULT_DATABASE = "thebes.db"
@@ -109,6 +112,18 @@ class BotLeaseRow(Base):
 
 #: the PostgreSQL channel of game changes (payload: "<game id> <version> <origin> <kind>")
 CHANNEL = "thebes_games"
+
+# The statements of every move, built once: SQLAlchemy then finds their compiled form in its
+# cache without rebuilding the expression and its cache key on each call (that rebuilding was
+# most of a move's cost in the server; docs/deploy.md, "Where a move's time goes").
+_GAMES = GameRow.__table__
+APPEND_VERSION = (update(_GAMES)
+                  .where(_GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_expected"),
+                         _GAMES.c.status != IMPORTED)
+                  .values(version=bindparam("b_version"), status=bindparam("b_status"),
+                          updated=bindparam("b_updated"), result=bindparam("b_result")))
+INSERT_EVENTS = insert(EventRow.__table__)
+NOTIFY = text("SELECT pg_notify(:c, :p)")
 
 
 # ---------------------------------------------------------------------- values
@@ -209,6 +224,47 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=pool, max_overflow=2 * pool)
 
 
+class Checkpoints:
+    """Copies a SQLite file's write-ahead log back into the database every second, in a thread
+    of its own, so that no commit does it.
+
+    By default the commit that finds the log past 1,000 pages copies it and syncs the file,
+    holding every other writer for milliseconds (benchmarks/sqlite_commits.py measures a
+    move's transaction both ways; docs/deploy.md). This is SQLite's own advice for a busy writer
+    (https://sqlite.org/wal.html, "Automatic Checkpoint"): ``wal_autocheckpoint=0`` on the
+    writing connections and a ``PASSIVE`` checkpoint, which waits for no reader or writer,
+    from another connection; a ``TRUNCATE`` one at :meth:`stop`.
+    """
+
+    def __init__(self, path: str, every_s: float = 1.0) -> None:
+        self._path = path
+        self._every_s = every_s
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="thebes-checkpoints", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        import sqlite3
+
+        conn = sqlite3.connect(self._path, timeout=30, check_same_thread=False)
+        try:
+            while not self._stopping.wait(self._every_s):
+                try:
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error as err:       # a busy file: the next second tries again
+                    log.warning("SQLite checkpoint of %s failed: %s", self._path, err)
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        except sqlite3.Error as err:
+            log.warning("SQLite checkpoint of %s failed: %s", self._path, err)
+        finally:
+            conn.close()
+
+    def stop(self) -> None:
+        """The last checkpoint (the log emptied), then the thread ends."""
+        self._stopping.set()
+        self._thread.join(timeout=30)
+
+
 def libpq_url(url: str) -> str:
     """The plain ``postgresql://`` URL (for psycopg itself) of a SQLAlchemy PostgreSQL URL."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
@@ -265,6 +321,13 @@ class Storage:
         # between tries): writers of this process queue on a lock instead.
         self._write_lock: Any = (threading.Lock() if self.engine.dialect.name == "sqlite"
                                  else contextlib.nullcontext())
+        #: the serving process's SQLite checkpoints (see :class:`Checkpoints`)
+        self._checkpoints: Checkpoints | None = None
+        if self.engine.dialect.name == "sqlite":
+            @event.listens_for(self.engine, "connect")
+            def _no_checkpoint_in_commits(dbapi_connection: Any, _record: Any) -> None:
+                if self._checkpoints is not None:
+                    dbapi_connection.execute("PRAGMA wal_autocheckpoint=0")
         if migrate:
             upgrade_schema(self.engine)
 
@@ -304,9 +367,14 @@ class Storage:
         handle.write(f"thebes serve (pid {os.getpid()})\n")
         handle.flush()
         self._writer_lock_file = handle
+        self._checkpoints = Checkpoints(parsed.database)
+        self.engine.dispose()       # pooled connections reopen without their own checkpoints
 
     def release_writer(self) -> None:
         handle, self._writer_lock_file = self._writer_lock_file, None
+        checkpoints, self._checkpoints = self._checkpoints, None
+        if checkpoints is not None:
+            checkpoints.stop()
         if handle is not None:
             handle.close()
 
@@ -324,7 +392,7 @@ class Storage:
                 tail = " " + json.dumps(texts, separators=(",", ":"))
                 if len(payload) + len(tail.encode("utf-8")) < 7900:
                     payload += tail
-            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+            conn.execute(NOTIFY, {"c": CHANNEL, "p": payload})
 
     # ------------------------------------------------------------ writes
     def create_game(self, data: GameData) -> None:
@@ -347,10 +415,12 @@ class Storage:
 
     def append_events(self, game_id: str, expected_version: int,
                       events: Iterable[tuple[str, int | None]], status: str,
-                      result: dict[str, Any] | None) -> dt.datetime:
+                      result: dict[str, Any] | None,
+                      also: Callable[[Any], None] | None = None) -> dt.datetime:
         """Append ``events`` (text, actor) after ``expected_version`` events.
 
-        The version check and the inserts are one transaction. Raises
+        The version check, the inserts and ``also(connection)`` (more writes that belong
+        with the move: its table's clock) are one transaction. Raises
         :class:`StaleVersion` (nothing written) when the stored version differs.
         """
         events = list(events)
@@ -358,19 +428,19 @@ class Storage:
         new_version = expected_version + len(events)
         try:
             with self._write_lock, self.engine.begin() as conn:
-                done = conn.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id, GameRow.version == expected_version,
-                           GameRow.status != IMPORTED)
-                    .values(version=new_version, status=status, updated=stamp,
-                            result=json.dumps(result) if result is not None else None))
+                done = conn.execute(APPEND_VERSION, {
+                    "b_id": game_id, "b_expected": expected_version, "b_version": new_version,
+                    "b_status": status, "b_updated": stamp,
+                    "b_result": json.dumps(result) if result is not None else None})
                 if done.rowcount != 1:
                     raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
                 if events:
-                    conn.execute(insert(EventRow), [
+                    conn.execute(INSERT_EVENTS, [
                         {"game_id": game_id, "idx": expected_version + i, "text": text,
                          "actor": actor, "created": stamp}
                         for i, (text, actor) in enumerate(events)])
+                if also is not None:
+                    also(conn)
                 self._notify(conn, game_id, new_version, "e", [t for t, _a in events])
         except IntegrityError:
             raise StaleVersion(f"game {game_id}: event {expected_version} already stored") from None
