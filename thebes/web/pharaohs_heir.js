@@ -12,6 +12,7 @@
 //   #ph-confirm       sends the composed move (data-move set only when it is legal)
 import { adoptStyle } from "./dom.js";
 import { addStrings } from "./i18n.js";
+import { narrateHeir } from "./pharaohs_heir_log.js";
 
 export const TITLE = "Pharaoh's Heir";
 
@@ -402,6 +403,10 @@ export function describeEvent(line, names, t) {
   } catch (_) { /* fall through to the raw text */ }
   return t("log.other", { name, event: ev });
 }
+
+// The log in words with what the rules did between moves: each year's Nile tile, the
+// cycles' scores, the Time of Unrest, the end (pharaohs_heir_log.js).
+export function narrate(log, names, t, obs) { return narrateHeir(log, names, t, obs, describeEvent); }
 
 // ------------------------------------------------------------------ style
 const CSS = `

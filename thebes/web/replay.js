@@ -6,7 +6,7 @@
 import { adoptStyle, h } from "./dom.js";
 import { api, store } from "./net.js";
 import { t, addStrings, getLang, has } from "./i18n.js";
-import { logWords, seatNames, sortBots } from "./logwords.js";
+import { defaultBot, logWords, seatNames, sortBots } from "./logwords.js";
 import { createReview } from "./review.js";
 
 addStrings({
@@ -200,7 +200,9 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
   const mine = store.get("thebes.seats", {})[gameId];
   const token = tokenParam || (mine && mine.token) || null;
   const st = {
-    total: null, index: 0, log: [], view: null, error: null, playing: false,
+    // endObs: the observation at the end of the log held, so a line's words (which may
+    // need the observation: a cycle's scores) are the same wherever the slider stands
+    total: null, index: 0, log: [], endObs: null, view: null, error: null, playing: false,
     speed: store.get("thebes.replay.speed", 2), seq: 0, shown: -1, closed: false,
   };
   let playTimer = null;
@@ -243,6 +245,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     const first = await api(url(null, st.log.length));
     mergeLog(first.log);
     st.total = first.events;
+    st.endObs = first.observation;
     if (at === null || at === undefined) { st.index = first.index; st.view = first; st.shown = first.index; drawAll(); return; }
     await goTo(at);
   }
@@ -268,6 +271,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
         const more = await api(url(null, st.log.length));
         mergeLog(more.log);
         st.total = more.events;
+        st.endObs = more.observation;
       }
       drawAll();
     } catch (err) { fail(err); }
@@ -375,7 +379,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     const names = v ? shownNames(seatNames(v.names, v.seats, t, has), v.players) : [];
     const n = st.shown < 0 ? st.index : st.shown;
     logTitle.textContent = t("game.log");
-    const words = logWords(mod, st.log, names, t, v ? v.observation : null);
+    const words = logWords(mod, st.log, names, t, st.endObs || (v ? v.observation : null));
     logList.replaceChildren(h("li", { class: "chance" + (n === 0 ? " current" : ""), "data-index": "-1", value: "0", onclick: () => { stop(); goTo(0); } }, t("replay.start.label")),
       ...st.log.map((line, i) => h("li", {
         class: `${line.seat ? "move" : "chance"}${line.index < n - 1 ? " done" : line.index === n - 1 ? " current" : " ahead"}`,
@@ -479,6 +483,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
       const atEnd = st.index === st.total && !st.playing;
       mergeLog(more.log);
       st.total = more.events;
+      st.endObs = more.observation;
       if (atEnd) { st.index = more.index; st.view = more; st.shown = more.index; drawAll(); } else { drawBar(); drawLog(); }
     } catch (_) { /* the next try */ }
   }, 3000);
@@ -511,7 +516,7 @@ function showUpload(root) {
     const gm = gameMeta();
     const players = st.parsed && Number.isInteger(st.parsed.players) ? st.parsed.players : 0;
     const bots = sortBots(gm && gm.bots && gm.bots.length ? gm.bots : (st.meta && st.meta.bots) || ["random"]);
-    const best = ["medium", "greedy"].find((b) => bots.includes(b)) || bots[0];
+    const best = defaultBot(bots);
     const seats = [];
     for (let i = 0; i < Math.min(players, 12); i++) seats.push(st.seats[i] || (i === 0 ? { kind: "human", bot: best } : { kind: "bot", bot: best }));
     st.seats = seats;
