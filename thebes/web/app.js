@@ -6,7 +6,7 @@ import { api, store } from "./net.js";
 import { t, getLang, setLang, onLangChange, LANGUAGES, has } from "./i18n.js";
 import * as ra from "./ra.js";
 import * as replay from "./replay.js";
-import { logWords, seatNames, sortBots } from "./logwords.js";
+import { defaultBot, logWords, seatNames, sortBots } from "./logwords.js";
 import * as tablebar from "./clock.js";
 import * as players from "./players.js";
 
@@ -223,7 +223,7 @@ async function showLobby(root) {
   }
 
   function defaultSeats(n, bots) {
-    const best = ["medium", "greedy"].find((b) => bots.includes(b)) || bots[0];
+    const best = defaultBot(bots);
     const seats = [];
     for (let i = 0; i < n; i++) {
       const old = form.seats[i];
@@ -267,7 +267,7 @@ async function showLobby(root) {
 
     const seatRows = form.seats.map((s, i) => h("div", { class: "seat-row", "data-seat": String(i + 1) },
       h("span", { class: "seat-num" }, t("create.seat", { seat: i + 1 })),
-      h("select", { class: "seat-kind", "aria-label": t("create.seat.kind", { seat: i + 1 }), onchange: (e) => { s.kind = e.target.value; if (s.kind === "bot" && !s.bot) s.bot = bots[0]; drawCreate(); } },
+      h("select", { class: "seat-kind", "aria-label": t("create.seat.kind", { seat: i + 1 }), onchange: (e) => { s.kind = e.target.value; if (s.kind === "bot" && !s.bot) s.bot = defaultBot(bots); drawCreate(); } },
         h("option", { value: "human", selected: s.kind === "human" }, t("create.kind.human")),
         h("option", { value: "bot", selected: s.kind === "bot" }, t("create.kind.bot"))),
       s.kind === "human"

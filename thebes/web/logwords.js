@@ -25,6 +25,11 @@ export function sortBots(bots) {
   return bots.slice().sort((a, b) => rank(a) - rank(b));
 }
 
+// The one default bot of every menu (the lobby, the upload page), as `thebes play`'s
+// (thebes/tui/play.py DEFAULT_BOT): the medium level, else the first offered.
+export const DEFAULT_BOT = "medium";
+export function defaultBot(bots) { return bots.includes(DEFAULT_BOT) ? DEFAULT_BOT : bots[0]; }
+
 // Seat names as shown: a bot seat still under the server's default name ("greedy bot")
 // is named in the page's language (bot.seatname); names people chose stay as they are.
 export function seatNames(names, seats, t, has) {
