@@ -17,6 +17,21 @@ export function logWords(mod, log, names, t, obs) {
   return log.map(one);
 }
 
+// What the live region says of the log lines after index `after`: another seat's line
+// in full; one's own (seat `mine`, 1-based) only for what the rules did after it (the
+// words past its plain description `plain(line)`: a cycle scored, an epoch ended), since
+// the player knows their own move. `words` are logWords' for `log`.
+export function liveNews(log, words, plain, after, mine) {
+  const news = [];
+  log.forEach((line, i) => {
+    if (line.index <= after) return;
+    if (!mine || line.seat !== mine) { news.push(words[i]); return; }
+    const own = plain(line);
+    if (words[i].startsWith(own) && words[i].length > own.length) news.push(words[i].slice(own.length).trim());
+  });
+  return news;
+}
+
 // Bots in the one order every menu shows: the strength levels (easy, medium, hard), then
 // the named bots (random, greedy, ismcts), then any other.
 const BOT_ORDER = ["easy", "medium", "hard", "random", "greedy", "ismcts"];

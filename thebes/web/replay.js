@@ -8,6 +8,7 @@ import { api, store } from "./net.js";
 import { t, addStrings, getLang, has } from "./i18n.js";
 import { defaultBot, logWords, seatNames, sortBots } from "./logwords.js";
 import { createReview } from "./review.js";
+import { getMeta, navigate, seatLabel, shownNames, toast } from "./page.js";
 
 addStrings({
   en: {
@@ -123,37 +124,6 @@ addStrings({
     "upload.mine.none": "Rien d’importé depuis ce navigateur.",
   },
 });
-
-// ------------------------------------------------------------------ helpers
-function go(url) {
-  history.pushState(null, "", url);
-  window.dispatchEvent(new PopStateEvent("popstate")); // app.js routes on popstate
-  window.scrollTo(0, 0);
-}
-
-function toast(message, kind = "error") {
-  const box = document.getElementById("toasts");
-  if (!box) return;
-  const node = h("div", { class: `toast ${kind}`, role: "status" }, message);
-  box.append(node);
-  setTimeout(() => node.remove(), 6000);
-}
-
-function shownNames(names, players) {
-  const raw = [];
-  for (let i = 0; i < players; i++) raw.push((names && names[i]) || null);
-  const count = {};
-  for (const n of raw) if (n) count[n] = (count[n] || 0) + 1;
-  return raw.map((n, i) => (n && count[n] > 1 ? `${n} ${i + 1}` : n));
-}
-
-function seatName(names, seat) { return (names && names[seat - 1]) || t("game.seatname", { seat }); }
-
-let metaPromise = null;
-function getMeta() {
-  if (!metaPromise) metaPromise = api("/api/meta").catch((err) => { metaPromise = null; throw err; });
-  return metaPromise;
-}
 
 const STYLE = `
 .replay-bar { display: flex; flex-wrap: wrap; align-items: center; gap: .45rem; margin: .5rem 0; }
@@ -315,7 +285,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     if (v) {
       if (v.imported) persp = t("replay.persp.imported");
       else if (v.perspective === "omniscient") persp = t("replay.persp.omniscient");
-      else if (v.perspective === "seat") persp = t("replay.persp.seat", { seat: v.seat, name: seatName(shownNames(seatNames(v.names, v.seats, t, has), v.players), v.seat) });
+      else if (v.perspective === "seat") persp = t("replay.persp.seat", { seat: v.seat, name: seatLabel(shownNames(seatNames(v.names, v.seats, t, has), v.players), v.seat) });
       else persp = t("replay.persp.public");
     }
     const canDownload = v && !v.imported && (v.finished || !v.hidden_information); // as GET /record allows
@@ -421,7 +391,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     belowEl.replaceChildren();
     actionsEl.replaceChildren();
     if (v.status === "finished") hintEl.textContent = t("replay.over");
-    else if (typeof v.to_move === "number") hintEl.textContent = t("replay.tomove", { name: seatName(v.names, v.to_move) });
+    else if (typeof v.to_move === "number") hintEl.textContent = t("replay.tomove", { name: seatLabel(v.names, v.to_move) });
     else hintEl.textContent = t("replay.chance");
   }
 
@@ -556,13 +526,13 @@ function showUpload(root) {
         list.unshift({ id: res.id, game: res.game, players: res.players, events: res.events, finished: res.finished, at: new Date().toISOString() });
         store.set("thebes.imports", list.slice(0, 30));
         toast(t("upload.done", { events: res.events }), "ok");
-        go(res.url);
+        navigate(res.url);
       } else {
         const links = res.links || [];
         const seats = store.get("thebes.seats", {});
         if (links.length) seats[res.game.id] = { seat: links[0].seat, token: links[0].token };
         store.set("thebes.seats", seats);
-        go(links.length ? links[0].url : `/play/${encodeURIComponent(res.game.id)}`);
+        navigate(links.length ? links[0].url : `/play/${encodeURIComponent(res.game.id)}`);
       }
     } catch (err) {
       st.busy = false;
