@@ -18,16 +18,17 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (apt
                                                      "the browser modules are checked with it")
 
 SCRIPT = """
-import { liveNews } from "./logwords.mjs";
+import { liveNews, spoken } from "./logwords.mjs";
 const log = [{ index: 0, seat: 2, event: "pass" }, { index: 1, seat: 1, event: "pass" },
              { index: 2, seat: 1, event: "build" }, { index: 3, seat: 3, event: "pass" }];
-const plain = (line) => `P${line.seat} does ${line.event}.`;
+const plain = (line) => `P${line.seat} does ${line.event}`;
 const words = log.map(plain);
-words[1] += " Cycle 1 is over and scored: P1 13 VP.";
+words[1] += ". Cycle 1 is over and scored: P1 13 VP.";
 console.log(JSON.stringify({
   seat1: liveNews(log, words, plain, -1, 1),
   seat1later: liveNews(log, words, plain, 1, 1),
   spectator: liveNews(log, words, plain, 0, null),
+  read: spoken(liveNews(log, words, plain, -1, 1)),
 }));
 """
 
@@ -38,7 +39,9 @@ def test_own_moves_are_not_said_again_but_what_they_set_off_is(tmp_path):
     out = subprocess.run([NODE, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout)
-    assert got["seat1"] == ["P2 does pass.", "Cycle 1 is over and scored: P1 13 VP.", "P3 does pass."]
-    assert got["seat1later"] == ["P3 does pass."]
-    assert got["spectator"] == ["P1 does pass. Cycle 1 is over and scored: P1 13 VP.", "P1 does build.",
-                                "P3 does pass."]
+    assert got["seat1"] == ["P2 does pass", "Cycle 1 is over and scored: P1 13 VP.", "P3 does pass"]
+    assert got["seat1later"] == ["P3 does pass"]
+    assert got["spectator"] == ["P1 does pass. Cycle 1 is over and scored: P1 13 VP.", "P1 does build",
+                                "P3 does pass"]
+    # read out as sentences: a move's words without a period get one
+    assert got["read"] == "P2 does pass. Cycle 1 is over and scored: P1 13 VP. P3 does pass."

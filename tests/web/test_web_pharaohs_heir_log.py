@@ -118,7 +118,7 @@ def test_the_first_cycle_s_scores_and_the_unrest_stand_on_the_event_that_ended_i
         said = [i for i, w in enumerate(words["whole"]) if "Cycle 1 is over and scored" in w]
         assert said == [scored]
         line = words["whole"][scored]
-        assert "Time of Unrest" in line
+        assert "Time of Unrest" in line and ". Cycle 1 is over" in line
         vp = game["obs"][-1]["vp"][0]
         for p, areas in enumerate(vp):
             assert (f"P{p + 1} {sum(areas)} VP (Harvest {areas[0]}, Gods {areas[1]}, Land {areas[2]}, "

@@ -8,7 +8,7 @@
 import { h } from "./dom.js";
 import { api } from "./net.js";
 import { t, has } from "./i18n.js";
-import { liveNews, logWords, seatNames } from "./logwords.js";
+import { liveNews, logWords, seatNames, spoken } from "./logwords.js";
 import * as tablebar from "./clock.js";
 import * as players from "./players.js";
 import { myName, mySeats, rememberSeat } from "./mine.js";
@@ -56,7 +56,7 @@ export function showGame(root, gameId, token, page, TABLES) {
     const plain = (line) => logWords(mod && mod.describeEvent ? { describeEvent: mod.describeEvent } : null, [line], v.names || [], t, null)[0];
     const news = liveNews(state.log, words, plain, announced, v.seat);
     announced = Math.max(announced, lastIndex);
-    if (news.length) announcer.textContent = news.slice(-4).join(" ");
+    if (news.length) announcer.textContent = spoken(news.slice(-4));
   }
 
   root.replaceChildren(h("div", { class: "game-page" },

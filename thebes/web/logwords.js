@@ -27,9 +27,15 @@ export function liveNews(log, words, plain, after, mine) {
     if (line.index <= after) return;
     if (!mine || line.seat !== mine) { news.push(words[i]); return; }
     const own = plain(line);
-    if (words[i].startsWith(own) && words[i].length > own.length) news.push(words[i].slice(own.length).trim());
+    const rest = words[i].startsWith(own) ? words[i].slice(own.length).replace(/^[\s.]+/, "") : "";
+    if (rest) news.push(rest);
   });
   return news;
+}
+
+// News as one text to read out: each item a sentence (a move's words may lack the period).
+export function spoken(news) {
+  return news.map((s) => (/[.!?…:]$/.test(s) ? s : `${s}.`)).join(" ");
 }
 
 // Bots in the one order every menu shows: the strength levels (easy, medium, hard), then

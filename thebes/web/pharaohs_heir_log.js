@@ -139,7 +139,9 @@ export function narrateHeir(log, names, t, obs, describeEvent) {
   const revealed = (obs && obs.nile && obs.nile.revealed) || [];
   return log.map((line) => {
     let text = describeEvent(line, names, t);
-    for (const [key, vars] of notes.get(line.index) || []) {
+    const said = notes.get(line.index) || [];
+    if (said.length && !/[.!?…]$/.test(text)) text += "."; // the move's words end a sentence
+    for (const [key, vars] of said) {
       if (key === "pharaohs_heir.log.year") {
         const tile = revealed[vars.global];
         text += " " + t(key, vars);
