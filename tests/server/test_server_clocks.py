@@ -274,3 +274,62 @@ def test_a_seat_away_five_minutes_is_voted_to_its_stand_in_and_a_double_vote_cou
     fake.advance(clocks.ABSENT_PACE)
     assert tables.run_due() == 1
     assert view(client, gid, tokens[1])["table"]["standins"] == [[1, "absent"]]
+
+
+def clock_row(client, gid):
+    from sqlalchemy import select
+    from thebes.server.communitydb import table_clocks
+    with client.app.state.storage.engine.connect() as conn:
+        return conn.execute(select(table_clocks).where(table_clocks.c.game_id == gid)).one()
+
+
+def test_a_moves_clock_is_stored_in_the_moves_own_transaction(client):
+    """The clock after a move lands with the move's events or not at all: a move refused by
+    the store (a stale version) leaves the clock's row as it was."""
+    import json
+    from thebes.server.storage import StaleVersion
+    fake = FakeTime()
+    start(client, fake)
+    gid, tokens = create(client, table={"mode": "bank", "bank": 60, "increment": 0})
+    fake.advance(10)
+    v = view(client, gid, tokens[0])
+    move(client, gid, tokens[0], v["legal"][0], v["version"])
+    row = clock_row(client, gid)
+    assert json.loads(row.state)["version"] == v["version"] + 1 and row.rev == 1
+    storage = client.app.state.storage
+    append = storage.append_events
+
+    def racing(game_id, expected, events, status, result, also=None):
+        # the clock's write runs, then another process's move is found first: all rolled back
+        with storage.engine.begin() as conn:
+            also(conn)
+            raise StaleVersion("another process stored a move first")
+
+    storage.append_events = racing
+    try:
+        v = view(client, gid, tokens[1])
+        r = client.post(f"/api/games/{gid}/moves",
+                        json={"token": tokens[1], "move": v["legal"][0], "version": v["version"]})
+        assert r.status_code == 409
+    finally:
+        storage.append_events = append
+    assert clock_row(client, gid).rev == 1
+
+
+def test_a_clock_changed_meanwhile_by_another_process_is_redone_on_the_fresh_row(client):
+    """Another process wrote the table's row (a vote, "I'm back") since this one cached it: the
+    move's compare-and-swap misses, and the clock is written again on the fresh row."""
+    import json
+    from sqlalchemy import update
+    from thebes.server.communitydb import table_clocks
+    fake = FakeTime()
+    start(client, fake)
+    gid, tokens = create(client, table={"mode": "bank", "bank": 60, "increment": 0})
+    with client.app.state.storage.engine.begin() as conn:     # the other process's write
+        conn.execute(update(table_clocks).where(table_clocks.c.game_id == gid).values(rev=5))
+    fake.advance(10)
+    v = view(client, gid, tokens[0])
+    move(client, gid, tokens[0], v["legal"][0], v["version"])
+    row = clock_row(client, gid)
+    assert row.rev == 6 and json.loads(row.state)["version"] == v["version"] + 1
+    assert json.loads(row.state)["bank"][0] == 50.0

@@ -48,7 +48,8 @@ def test_loadtest_plays_checks_and_reports_against_a_live_server(tmp_path):
         wait_http(f"http://127.0.0.1:{port}/api/meta", timeout=60)
         out = subprocess.run([sys.executable, "-m", "thebes.cli", "loadtest", "--url",
                               f"http://127.0.0.1:{port}", "--games", "3", "--think-s", "0",
-                              "--duration", "3", "--churn", "30", "--pid", str(server.pid),
+                              "--duration", "4", "--warm-up", "1", "--churn", "30",
+                              "--pid", str(server.pid),
                               "--json"], capture_output=True, text=True, timeout=120)
     finally:
         server.terminate()
@@ -57,6 +58,8 @@ def test_loadtest_plays_checks_and_reports_against_a_live_server(tmp_path):
     report = json.loads(out.stdout)
     assert report["ok"] and report["errors"] == {}
     assert report["moves"] > 0 and report["round_trip_ms"]["p99"] is not None
+    assert report["round_trip_ms"]["n"] == report["moves"] and report["measured_s"] < 4
+    assert report["server_cpu"]["cpu_s"] > 0 and report["server_cpu"]["ms_per_event"] > 0
     # the human and the spectator of every game started (a finished game is replaced)
     assert report["delivery"]["sockets_checked"] == 2 * report["games_started"] >= 6
     assert report["delivery"]["mismatched"] == 0

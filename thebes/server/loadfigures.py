@@ -35,19 +35,24 @@ def listening_pids(port: int) -> list[int]:
 
 
 def process_figures(pids: list[int]) -> dict[str, Any]:
-    """``{"pids", "rss_mb", "fds"}`` summed over the live ones of ``pids``."""
-    rss_kb, fds, alive = 0, 0, []
+    """``{"pids", "rss_mb", "fds", "cpu_s"}`` summed over the live ones of ``pids`` (``cpu_s``:
+    user + system CPU seconds since each process started, from /proc/PID/stat)."""
+    rss_kb, fds, ticks, alive = 0, 0, 0, []
     for pid in pids:
         try:
             with open(f"/proc/{pid}/status") as f:
                 for line in f:
                     if line.startswith("VmRSS:"):
                         rss_kb += int(line.split()[1])
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])      # utime, stime (fields 14 and 15)
             fds += len(os.listdir(f"/proc/{pid}/fd"))
             alive.append(pid)
         except OSError:
             continue
-    return {"pids": alive, "rss_mb": round(rss_kb / 1024, 1), "fds": fds}
+    return {"pids": alive, "rss_mb": round(rss_kb / 1024, 1), "fds": fds,
+            "cpu_s": round(ticks / os.sysconf("SC_CLK_TCK"), 2)}
 
 
 def percentiles(values: list[float]) -> dict[str, float | None]:
@@ -72,8 +77,14 @@ def print_report(r: dict[str, Any]) -> None:
     print(f"  games started {r['games_started']}, finished {r['games_finished']}, "
           f"sockets {r['sockets']}, reconnects {r['reconnects']}, longest wait for the "
           f"bots {r['longest_wait_for_bots_s']} s")
+    print(f"  measured after a warm-up of {c['warm_up']} s (games being created): "
+          f"{r['measured_s']} s")
     print(f"  moves {r['moves']} ({r['moves_per_s']}/s), events {r['events']} "
           f"({r['events_per_s']}/s)")
+    cpu = r.get("server_cpu")
+    if cpu:
+        print(f"  server CPU {cpu['cpu_s']} s over the run ({cpu['cores']} of a core), "
+              f"{cpu['ms_per_event']} ms an event")
     print(f"  round trip ms: p50 {rt['p50']}  p95 {rt['p95']}  p99 {rt['p99']}  max {rt['max']} "
           f"(n={rt['n']})")
     print(f"  fan-out ms:    p50 {fo['p50']}  p95 {fo['p95']}  p99 {fo['p99']}  max {fo['max']} "

@@ -13,7 +13,8 @@ none: a spectator sees them only when they are over). A socket whose server
 goes away reconnects (``since`` = the lines it has) through ``--url`` for up
 to ``--reconnect-s`` seconds; a move whose answer was lost is not counted.
 
-Measured (docs/deploy.md shows figures):
+Measured after a warm-up of ``--warm-up`` seconds, while the games are being
+created (docs/deploy.md shows figures):
 
 * round trip: a move sent on the socket until that socket's next view;
 * fan-out: for each version a game's human socket saw, from the first of the
@@ -24,7 +25,9 @@ Measured (docs/deploy.md shows figures):
 * the longest time a human waited for the other seats (bots) to move: after a
   server process dies, how long its games' bots took to resume;
 * RSS and open file descriptors of the server processes (``--pid``, else the
-  processes listening on the URL's port on this machine) before and after.
+  processes listening on the URL's port on this machine) before and after, and
+  the CPU time they used while measured (per event: a figure that holds on a
+  busy machine, where the latencies do not).
 
 Checked at the end: every socket got every log line exactly once, in order
 (indices 0, 1, 2, ... across reconnections), and each line as the server now
@@ -76,6 +79,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="spectator sockets per game without hidden information (default 1)")
     p.add_argument("--duration", type=number(0, 86_400, low_open=True), default=30.0, metavar="T",
                    help="seconds of load (default 30)")
+    p.add_argument("--warm-up", type=number(0, 3600), default=5.0, metavar="S",
+                   help="seconds at the start (the games being created) whose moves are not "
+                        "measured (default 5)")
     p.add_argument("--bot", default="random", help="bot in the other seats (default random)")
     p.add_argument("--seed", type=integer(-(2 ** 63), 2 ** 63 - 1), default=1, help="seed of the humans' choices and pace")
     p.add_argument("--pid", type=integer(1), action="append", default=[],
@@ -157,6 +163,8 @@ class LoadTest:
         self.meta: dict[str, Any] = {}
         self.stop = asyncio.Event()
         self.t0 = 0.0
+        self.warm_up = min(args.warm_up, args.duration)
+        self.t_measure = 0.0                 # moves sent from then on are measured
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -177,12 +185,16 @@ class LoadTest:
             self.meta = {g["name"]: g for g in r.json()["games"]}
             before = process_figures(pids)
             self.t0 = time.perf_counter()
+            self.t_measure = self.t0 + self.warm_up
             runners = [asyncio.create_task(self.keep_game(http, slot)) for slot in range(self.args.games)]
             progress = asyncio.create_task(self.progress())
-            await asyncio.sleep(self.args.duration)
+            await asyncio.sleep(min(self.args.warm_up, self.args.duration))
+            warm = process_figures(pids)
+            await asyncio.sleep(max(0.0, self.args.duration - self.args.warm_up))
             self.stop.set()
-            await asyncio.gather(*runners, return_exceptions=True)
+            done = process_figures(pids)
             elapsed = time.perf_counter() - self.t0
+            await asyncio.gather(*runners, return_exceptions=True)
             progress.cancel()
             if sys.stderr.isatty():
                 print(file=sys.stderr)
@@ -193,16 +205,21 @@ class LoadTest:
         problems = [p for game in self.watches for w in game for p in w.problems]
         ok = not problems and not self.errors and checks["mismatched"] == 0 and (
             churn is None or churn["ok"])
+        measured = max(1e-9, elapsed - self.warm_up)
+        cpu_s = round(done["cpu_s"] - warm["cpu_s"], 2)
         return {
             "ok": ok,
             "config": {k: getattr(self.args, k) for k in (
-                "url", "games", "game", "players", "think_s", "spectators", "duration", "bot",
-                "seed")},
-            "elapsed_s": round(elapsed, 2),
+                "url", "games", "game", "players", "think_s", "spectators", "duration", "warm_up",
+                "bot", "seed")},
+            "elapsed_s": round(elapsed, 2), "measured_s": round(measured, 2),
             "games_started": self.games_started, "games_finished": self.games_done,
             "sockets": sum(len(g) for g in self.watches),
-            "moves": self.moves, "moves_per_s": round(self.moves / elapsed, 1),
-            "events": self.events, "events_per_s": round(self.events / elapsed, 1),
+            "moves": self.moves, "moves_per_s": round(self.moves / measured, 1),
+            "events": self.events, "events_per_s": round(self.events / measured, 1),
+            "server_cpu": {"cpu_s": cpu_s, "cores": round(cpu_s / measured, 2),
+                           "ms_per_event": round(1e3 * cpu_s / max(1, self.events), 3)}
+            if done["pids"] else None,
             "round_trip_ms": percentiles(self.rtts),
             "fanout_ms": percentiles(self.fanouts),
             "errors": dict(self.errors),
@@ -282,7 +299,9 @@ class LoadTest:
     def measure_fanout(self, group: list[Watch]) -> None:
         if len(group) < 2:
             return
-        for version, _t in group[0].arrivals[1:]:
+        for version, moment in group[0].arrivals[1:]:
+            if moment < self.t_measure:
+                continue
             times = [w.first_at(version) for w in group]
             if all(t is not None for t in times):
                 self.fanouts.append(max(times) - min(times))  # type: ignore[arg-type]
@@ -315,7 +334,7 @@ class LoadTest:
                             continue
                         if m.get("type") != "view":
                             continue
-                        if rng is not None:
+                        if rng is not None and moment >= self.t_measure:
                             self.events += max(0, m["version"] - (watch.arrivals[-1][0]
                                                                   if watch.arrivals else 0))
                         watch.take(m, moment)
@@ -326,8 +345,9 @@ class LoadTest:
                             others = m["to_move"] != m["seat"] and m["status"] != "finished"
                             watch.waiting_since = moment if others else None
                         if pending is not None and m["version"] > pending[0]:
-                            self.rtts.append(moment - pending[1])
-                            self.moves += 1
+                            if pending[1] >= self.t_measure:
+                                self.rtts.append(moment - pending[1])
+                                self.moves += 1
                             pending = None
                         if m["status"] == "finished":
                             watch.finished = True

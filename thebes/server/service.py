@@ -262,6 +262,29 @@ def draw_chance(state: State, seed: str, index: int, players: int,
         state.apply_action(action)
 
 
+@dataclass(frozen=True)
+class StoredMove:
+    """A move about to be stored: ``seat`` (0-based) took the game from version ``before`` to
+    ``after`` (its chance outcomes included), leaving it in ``status``; ``how`` is ``"seat"``
+    (its holder or bot) or why a stand-in moved (``"timeout"``, ``"absent"``)."""
+
+    game: LiveGame
+    seat: int
+    before: int
+    after: int
+    how: str
+    status: str
+
+
+@dataclass(frozen=True)
+class MoveWrite:
+    """A write stored with a move, atomically: ``write(conn)`` runs in the move's transaction
+    and says whether it wrote; ``stored(wrote)`` runs after the commit (under the game's lock)."""
+
+    write: Callable[[Any], bool]
+    stored: Callable[[bool], None]
+
+
 # ---------------------------------------------------------------------- service
 Listener = Callable[[str], None]
 
@@ -279,10 +302,10 @@ class GameService:
         self.cache_limit = 1000
         #: accept a chosen seed in games with several human seats (tests, research servers)
         self.open_seeds = False
-        #: called after each move is stored, under the game's lock, before it is published:
-        #: ``(game, seat, version before, how)``; ``how`` is ``"seat"`` or the stand-in's reason
-        #: (thebes/server/tables.py)
-        self.commit_hooks: list[Callable[[LiveGame, int, int, str], None]] = []
+        #: writes that belong in a move's own transaction (the table's clock: tables.py). Each is
+        #: called under the game's lock before the move is stored, with the :class:`StoredMove`,
+        #: and returns a :class:`MoveWrite` (or ``None``: nothing to write)
+        self.move_writes: list[Callable[[StoredMove], MoveWrite | None]] = []
         #: each adds fields to a game's public seats (in place): ``(game id, seats, where)``;
         #: ``where``: ``"snapshot"`` (published views: only what changes with the version or a
         #: :meth:`touch`), ``"live"`` (a summary of a game in memory, read now) or ``"lobby"``
@@ -657,8 +680,8 @@ class GameService:
         return action
 
     def _commit(self, g: LiveGame, action: Any, seat: int, how: str = "seat") -> None:
-        """Apply ``action`` and the chance outcomes after it to a clone, store, then swap in
-        (and run the :attr:`commit_hooks` before publishing)."""
+        """Apply ``action`` and the chance outcomes after it to a clone, store it (with the
+        :attr:`move_writes`, in one transaction), then swap in and publish."""
         state = g.state.clone()
         new: list[tuple[str, int | None, LogLine]] = []
         line = log_line(state, action, g.players)
@@ -672,17 +695,20 @@ class GameService:
             status = "open"
         else:
             status = "playing"
+        move = StoredMove(g, seat, g.version, g.version + len(new), how, status)
+        writes = [w for w in (hook(move) for hook in self.move_writes) if w is not None]
+        wrote: list[bool] = []
         g.updated = self.storage.append_events(   # StaleVersion: nothing changed here
-            g.id, g.version, [(text, actor) for text, actor, _l in new], status, result)
+            g.id, g.version, [(text, actor) for text, actor, _l in new], status, result,
+            also=lambda conn: wrote.extend(w.write(conn) for w in writes))
         g.state = state
         g.log.extend(line for _t, _a, line in new)     # the log first: views read it up to
         g.events.extend(text for text, _a, _l in new)  # the published version
-        before = g.version - len(new)
-        for hook in list(self.commit_hooks):
+        for w, done in zip(writes, wrote):
             try:
-                hook(g, seat, before, how)
+                w.stored(done)
             except Exception:  # the move is stored: a hook's failure must not undo it
-                log.exception("commit hook failed for game %s", g.id)
+                log.exception("a move write's follow-up failed for game %s", g.id)
         g.publish()
 
     # ------------------------------------------------------------ reads

@@ -35,10 +35,10 @@ import threading
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
-from sqlalchemy import (Boolean, DateTime, ForeignKey, Integer, String, Text, create_engine,
-                        event, insert, select, text, update)
+from sqlalchemy import (Boolean, DateTime, ForeignKey, Integer, String, Text, bindparam,
+                        create_engine, event, insert, select, text, update)
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -109,6 +109,18 @@ class BotLeaseRow(Base):
 
 #: the PostgreSQL channel of game changes (payload: "<game id> <version> <origin> <kind>")
 CHANNEL = "thebes_games"
+
+# The statements of every move, built once: SQLAlchemy then finds their compiled form in its
+# cache without rebuilding the expression and its cache key on each call (that rebuilding was
+# most of a move's cost in the server; docs/deploy.md, "Where a move's time goes").
+_GAMES = GameRow.__table__
+APPEND_VERSION = (update(_GAMES)
+                  .where(_GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_expected"),
+                         _GAMES.c.status != IMPORTED)
+                  .values(version=bindparam("b_version"), status=bindparam("b_status"),
+                          updated=bindparam("b_updated"), result=bindparam("b_result")))
+INSERT_EVENTS = insert(EventRow.__table__)
+NOTIFY = text("SELECT pg_notify(:c, :p)")
 
 
 # ---------------------------------------------------------------------- values
@@ -324,7 +336,7 @@ class Storage:
                 tail = " " + json.dumps(texts, separators=(",", ":"))
                 if len(payload) + len(tail.encode("utf-8")) < 7900:
                     payload += tail
-            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+            conn.execute(NOTIFY, {"c": CHANNEL, "p": payload})
 
     # ------------------------------------------------------------ writes
     def create_game(self, data: GameData) -> None:
@@ -347,10 +359,12 @@ class Storage:
 
     def append_events(self, game_id: str, expected_version: int,
                       events: Iterable[tuple[str, int | None]], status: str,
-                      result: dict[str, Any] | None) -> dt.datetime:
+                      result: dict[str, Any] | None,
+                      also: Callable[[Any], None] | None = None) -> dt.datetime:
         """Append ``events`` (text, actor) after ``expected_version`` events.
 
-        The version check and the inserts are one transaction. Raises
+        The version check, the inserts and ``also(connection)`` (more writes that belong
+        with the move: its table's clock) are one transaction. Raises
         :class:`StaleVersion` (nothing written) when the stored version differs.
         """
         events = list(events)
@@ -358,19 +372,19 @@ class Storage:
         new_version = expected_version + len(events)
         try:
             with self._write_lock, self.engine.begin() as conn:
-                done = conn.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id, GameRow.version == expected_version,
-                           GameRow.status != IMPORTED)
-                    .values(version=new_version, status=status, updated=stamp,
-                            result=json.dumps(result) if result is not None else None))
+                done = conn.execute(APPEND_VERSION, {
+                    "b_id": game_id, "b_expected": expected_version, "b_version": new_version,
+                    "b_status": status, "b_updated": stamp,
+                    "b_result": json.dumps(result) if result is not None else None})
                 if done.rowcount != 1:
                     raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
                 if events:
-                    conn.execute(insert(EventRow), [
+                    conn.execute(INSERT_EVENTS, [
                         {"game_id": game_id, "idx": expected_version + i, "text": text,
                          "actor": actor, "created": stamp}
                         for i, (text, actor) in enumerate(events)])
+                if also is not None:
+                    also(conn)
                 self._notify(conn, game_id, new_version, "e", [t for t, _a in events])
         except IntegrityError:
             raise StaleVersion(f"game {game_id}: event {expected_version} already stored") from None

