@@ -138,6 +138,7 @@ const STYLE = `
 .replay-note { margin: .3rem 0; }
 .upload-page { max-width: 860px; margin: 1rem auto; padding: 0 1rem; }
 .upload-page form > * { margin: .6rem 0; }
+.upload-page input[type=file] { max-width: 100%; }
 .upload-page .seat-row { display: flex; gap: .5rem; align-items: center; margin: .3rem 0; }
 .upload-error { border-left: 5px solid var(--red, #d9482f); background: #3a2320; }
 .upload-error code { white-space: pre-wrap; }
