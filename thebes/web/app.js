@@ -8,7 +8,7 @@ import { t, getLang, setLang, onLangChange, LANGUAGES } from "./i18n.js";
 import * as ra from "./ra.js";
 import * as replay from "./replay.js";
 import * as players from "./players.js";
-import { showLobby } from "./lobby.js";
+import { showLobby, youLabel } from "./lobby.js";
 import { showGame } from "./game.js";
 import { myName } from "./mine.js";
 import { navigate } from "./page.js";
@@ -35,7 +35,7 @@ function renderChrome() {
         id: "my-name", value: myName(), placeholder: t("you.name.placeholder"), maxlength: "40",
         oninput: (e) => {
           store.set("thebes.name", e.target.value.trim());
-          for (const el of document.querySelectorAll(".seat-row .you")) el.textContent = `${myName() || "?"} (${t("create.you")})`;
+          for (const el of document.querySelectorAll(".seat-row .you")) el.textContent = youLabel();
         },
       })),
     h("label", { class: "lang-field" }, h("span", { class: "sr" }, t("lang.label")),

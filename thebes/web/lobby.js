@@ -19,6 +19,12 @@ function when(iso) {
     : d.toLocaleDateString(getLang(), { day: "numeric", month: "short" }));
 }
 
+// The create form's own seat: "Ann (you)", or before a name is typed, where to type it.
+export function youLabel() {
+  const name = myName();
+  return name ? `${name} (${t("create.you")})` : t("create.you.noname");
+}
+
 export async function showLobby(root, page) {
   let meta = null;
   let games = [];
@@ -177,7 +183,7 @@ export async function showLobby(root, page) {
         h("option", { value: "bot", selected: s.kind === "bot" }, t("create.kind.bot"))),
       s.kind === "human"
         ? (form.seats.findIndex((x) => x.kind === "human") === i
-          ? h("span", { class: "you" }, `${myName() || "?"} (${t("create.you")})`)
+          ? h("span", { class: "you" }, youLabel())
           : h("input", { class: "seat-name", value: s.name, placeholder: t("create.friend"), "aria-label": t("create.seat.name", { seat: i + 1 }), maxlength: "40", oninput: (e) => { s.name = e.target.value; } }))
         : h("select", { class: "seat-bot", "aria-label": `${t("create.seat", { seat: i + 1 })}: ${t("create.strength")}`, onchange: (e) => { s.bot = e.target.value; } },
           bots.map((b) => h("option", { value: b, selected: s.bot === b }, botLabel(b))))));
