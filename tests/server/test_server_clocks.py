@@ -333,3 +333,19 @@ def test_a_clock_changed_meanwhile_by_another_process_is_redone_on_the_fresh_row
     row = clock_row(client, gid)
     assert row.rev == 6 and json.loads(row.state)["version"] == v["version"] + 1
     assert json.loads(row.state)["bank"][0] == 50.0
+
+
+def test_on_postgresql_a_process_does_not_read_back_the_clock_of_its_own_move(make_client, pg_url):
+    """Every change makes each process read the table's row again (another process may have
+    changed it), except the process that made the move: it has just written that row."""
+    client = make_client(pg_url)
+    tables = start(client, FakeTime())
+    gid, tokens = create(client, table={"mode": "bank", "bank": 60, "increment": 0})
+    loads = []
+    load = tables._load
+    tables._load = lambda game_id: loads.append(game_id) or load(game_id)
+    v = view(client, gid, tokens[0])
+    move(client, gid, tokens[0], v["legal"][0], v["version"])
+    assert loads == []
+    tables.changed(gid)                  # a notification from another process: read again
+    assert loads == [gid]

@@ -84,6 +84,34 @@ def test_append_checks_the_version(db_url):
     s.close()
 
 
+def test_the_serving_process_checkpoints_sqlite_in_its_own_thread_not_in_commits(sqlite_url):
+    """SQLite's automatic checkpoint makes the commit that crosses 1,000 log pages copy and sync
+    the file while every writer waits: the server's writing connections turn it off, a thread
+    checkpoints every second, and the log is emptied when the server stops."""
+    from pathlib import Path
+    s = Storage(sqlite_url)
+    new_game(s)
+    wal = Path(sqlite_url.removeprefix("sqlite:///") + "-wal")
+    with s.engine.connect() as conn:           # before serving: SQLite's default
+        assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 1000
+    s.claim_writer()
+    with s.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+    for v in range(1, 200):
+        s.append_events("g1", v, [("hold", 0)], "playing", None)
+    grown = wal.stat().st_size
+    checkpoints = s._checkpoints
+    assert grown > 0 and checkpoints is not None and checkpoints._thread.is_alive()
+    time.sleep(1.5)                            # the thread copies the log back...
+    for v in range(200, 399):                  # ...so these writes start it over, not grow it
+        s.append_events("g1", v, [("hold", 0)], "playing", None)
+    assert wal.stat().st_size < 1.5 * grown     # without the thread: about twice
+    s.close()
+    assert not wal.exists() or wal.stat().st_size == 0
+    assert not checkpoints._thread.is_alive()
+    assert Storage(sqlite_url).load_game("g1").version == 399
+
+
 @pytest.mark.parametrize("writers", [2, 6])
 def test_racing_appends_from_separate_engines(db_url, writers):
     """Writers with their own connection pools (as two server processes would) race for one version."""

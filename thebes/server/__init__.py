@@ -60,6 +60,8 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"thebes serve: cannot open the database {display_url(url)}: {err}", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(name)s: %(message)s")
+    from .app import tune_gc
+    tune_gc()
     host = args.host
     shown = f"[{host}]" if ":" in host else host
     print(f"thebes: database {display_url(url)}" + (f", {workers} worker processes" if workers > 1 else ""))

@@ -34,7 +34,7 @@ import random
 import secrets
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from thebes.bots import BOT_NAMES, make_bot
 from thebes.core import (CHANCE, TERMINAL, Game, IllegalEventError, InvalidEventError,
@@ -167,10 +167,12 @@ def make_seats(game: Game, players: int, seats: list[dict[str, Any]] | None
 
 
 # ---------------------------------------------------------------------- live game
-@dataclass
-class LogLine:
+class LogLine(NamedTuple):
+    """One line of a live game's log. Its texts are a tuple of strings, which Python's cycle
+    collector stops tracking (a list would be scanned by every full collection)."""
+
     actor: int | None               # 0-based seat, None for chance
-    texts: list[str]                # as each seat sees it, then the omniscient text last;
+    texts: tuple[str, ...]          # as each seat sees it, then the omniscient text last;
                                     # only the omniscient one when every seat sees it
 
     def text_for(self, column: int) -> str:
@@ -248,7 +250,7 @@ def log_line(state: State, action: Any, players: int) -> LogLine:
     if all(t == text for t in texts):
         texts = []                      # everyone sees the omniscient text (kept once)
     texts.append(text)
-    return LogLine(player if player >= 0 else None, texts)
+    return LogLine(player if player >= 0 else None, tuple(texts))
 
 
 def draw_chance(state: State, seed: str, index: int, players: int,

@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import json
+import logging
 import os
 import threading
 import uuid
@@ -42,6 +43,8 @@ from sqlalchemy import (Boolean, DateTime, ForeignKey, Integer, String, Text, bi
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+log = logging.getLogger("thebes.server")
 
 #: the database used when neither ``--database`` nor ``THEBES_DATABASE_URL`` is given.
 DEFAULT_DATABASE = "thebes.db"
@@ -221,6 +224,47 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=pool, max_overflow=2 * pool)
 
 
+class Checkpoints:
+    """Copies a SQLite file's write-ahead log back into the database every second, in a thread
+    of its own, so that no commit does it.
+
+    By default the commit that finds the log past 1,000 pages copies it and syncs the file,
+    holding every other writer for milliseconds (benchmarks/sqlite_commits.py measures a
+    move's transaction both ways; docs/deploy.md). This is SQLite's own advice for a busy writer
+    (https://sqlite.org/wal.html, "Automatic Checkpoint"): ``wal_autocheckpoint=0`` on the
+    writing connections and a ``PASSIVE`` checkpoint, which waits for no reader or writer,
+    from another connection; a ``TRUNCATE`` one at :meth:`stop`.
+    """
+
+    def __init__(self, path: str, every_s: float = 1.0) -> None:
+        self._path = path
+        self._every_s = every_s
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="thebes-checkpoints", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        import sqlite3
+
+        conn = sqlite3.connect(self._path, timeout=30, check_same_thread=False)
+        try:
+            while not self._stopping.wait(self._every_s):
+                try:
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error as err:       # a busy file: the next second tries again
+                    log.warning("SQLite checkpoint of %s failed: %s", self._path, err)
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        except sqlite3.Error as err:
+            log.warning("SQLite checkpoint of %s failed: %s", self._path, err)
+        finally:
+            conn.close()
+
+    def stop(self) -> None:
+        """The last checkpoint (the log emptied), then the thread ends."""
+        self._stopping.set()
+        self._thread.join(timeout=30)
+
+
 def libpq_url(url: str) -> str:
     """The plain ``postgresql://`` URL (for psycopg itself) of a SQLAlchemy PostgreSQL URL."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
@@ -277,6 +321,13 @@ class Storage:
         # between tries): writers of this process queue on a lock instead.
         self._write_lock: Any = (threading.Lock() if self.engine.dialect.name == "sqlite"
                                  else contextlib.nullcontext())
+        #: the serving process's SQLite checkpoints (see :class:`Checkpoints`)
+        self._checkpoints: Checkpoints | None = None
+        if self.engine.dialect.name == "sqlite":
+            @event.listens_for(self.engine, "connect")
+            def _no_checkpoint_in_commits(dbapi_connection: Any, _record: Any) -> None:
+                if self._checkpoints is not None:
+                    dbapi_connection.execute("PRAGMA wal_autocheckpoint=0")
         if migrate:
             upgrade_schema(self.engine)
 
@@ -316,9 +367,14 @@ class Storage:
         handle.write(f"thebes serve (pid {os.getpid()})\n")
         handle.flush()
         self._writer_lock_file = handle
+        self._checkpoints = Checkpoints(parsed.database)
+        self.engine.dispose()       # pooled connections reopen without their own checkpoints
 
     def release_writer(self) -> None:
         handle, self._writer_lock_file = self._writer_lock_file, None
+        checkpoints, self._checkpoints = self._checkpoints, None
+        if checkpoints is not None:
+            checkpoints.stop()
         if handle is not None:
             handle.close()
 

@@ -82,6 +82,7 @@ class Tables:
         self._missing: dict[str, float] = {}                      # game -> when found without row
         self._due: dict[str, tuple[float, int, int, str]] = {}   # game -> (time, seat, version, why)
         self._left: dict[tuple[str, int], float] = {}             # (game, seat) -> disconnected at
+        self._wrote: dict[str, tuple[int, int]] = {}    # game -> (version, stamp) of its own last clock write
         self._lock = threading.RLock()
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -123,6 +124,7 @@ class Tables:
         """Drop the cached table (the next use reads the database)."""
         with self._lock:
             self._tables.pop(game_id, None)
+            self._wrote.pop(game_id, None)
 
     def _write(self, game_id: str, change: Callable[[Table], dict[str, Any] | None],
                finished: bool = False, tell: bool = False) -> Table | None:
@@ -199,6 +201,8 @@ class Tables:
             if wrote:
                 with self._lock:
                     self._tables[g.id] = Table(t.settings, new_state, t.rev + 1)
+                    if self.storage.shared:        # read by changed(), on PostgreSQL only
+                        self._wrote[g.id] = (m.after, g.stamp)
             else:    # told to the other processes (kind s): their views then show this clock
                 with self._lock:
                     self._tables.pop(g.id, None)
@@ -218,9 +222,12 @@ class Tables:
             with g.lock:
                 with self._lock:
                     before = self._tables.get(game_id)
-                self.forget(game_id)
-                fresh = self.table(game_id)
-                stale = before is not None and fresh is not None and before.rev != fresh.rev
+                    # this process's own move, whose clock it has just written: nothing to read
+                    own = self._wrote.pop(game_id, None) == (g.version, g.stamp)
+                if not (own and before is not None):
+                    self.forget(game_id)
+                    fresh = self.table(game_id)
+                    stale = before is not None and fresh is not None and before.rev != fresh.rev
         if stale:
             self.service.touch(game_id)      # publishes again; touch notifies: back here
             return
