@@ -4,6 +4,7 @@
 # nginx; with KILL_AFTER=S one server process, chosen at random, gets kill -9 S seconds in.
 #   DATABASE=postgresql://thebes:thebes@127.0.0.1:5432/thebes_test PROCS=2 KILL_AFTER=10 \
 #     benchmarks/cluster.sh --games 50 --think-s 0 --duration 30
+#   PG_SETTINGS="synchronous_commit=off" PROCS=2 benchmarks/cluster.sh --games 150 --think-s 0
 # Everything it starts it stops (by PID). The servers run with load-test limits (docs/deploy.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +21,11 @@ schema="lt_$(date +%s)_$$"
 PY="${PYTHON:-.venv/bin/python}"
 "$PY" -c "import psycopg,sys; psycopg.connect(sys.argv[1], autocommit=True).execute('CREATE SCHEMA $schema')" "$DATABASE"
 case "$DATABASE" in *\?*) sep="&";; *) sep="?";; esac
-RUN_DATABASE="${DATABASE}${sep}options=-csearch_path%3D$schema"
+# PG_SETTINGS: more per-session settings, e.g. "synchronous_commit=off" (commits that do not
+# wait for the disk: the app tier is then what is measured, not the disk's sync)
+pg_opts="-csearch_path%3D$schema"
+for kv in ${PG_SETTINGS:-}; do pg_opts+="%20-c${kv/=/%3D}"; done
+RUN_DATABASE="${DATABASE}${sep}options=$pg_opts"
 pids=(); ports=()
 cleanup() {
   [ -f "$work/nginx.pid" ] && kill -QUIT "$(cat "$work/nginx.pid")" 2>/dev/null || true

@@ -3,13 +3,15 @@ proof that they play the same games.
 
 Usage::
 
-    git archive main thebes | tar -x -C /tmp/thebes-main     # the baseline copy
+    git archive main thebes | tar -x -C /tmp/thebes-main     # a baseline copy
     .venv/bin/python benchmarks/compare.py --baseline /tmp/thebes-main [--rounds 3]
     .venv/bin/python benchmarks/compare.py --baseline /tmp/thebes-main --same-games
 
-Each figure is measured in a fresh subprocess per copy, the two copies alternating
-within every round (so a load spike on this shared machine hits both), and the
-median over the rounds is printed. Times are CPU seconds of the measuring process
+``--baseline`` may be given more than once (say the code when an issue was filed
+and main): every copy is measured in the same run and the new one's ratio to each
+is printed. Each figure is measured in a fresh subprocess per copy, the copies
+alternating within every round (so a load spike on this shared machine hits all),
+and the median over the rounds is printed. Times are CPU seconds of the measuring process
 (``time.process_time``), which stay honest when other processes share the cores.
 
 * playouts: random playouts from the initial state, as ``thebes bench`` plays them
@@ -100,7 +102,8 @@ def run(root: str, script: str, *args: object) -> object:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--baseline", required=True, help="folder holding the old thebes package")
+    parser.add_argument("--baseline", required=True, action="append",
+                        help="folder holding an old thebes package (repeat for several)")
     parser.add_argument("--new", default=str(Path(__file__).resolve().parents[1]),
                         help="folder holding the new thebes package (default: this checkout)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per figure (median)")
@@ -109,28 +112,35 @@ def main() -> int:
     parser.add_argument("--same-games", type=int, nargs="?", const=300, metavar="PLAYOUTS",
                         help="check both copies play the same games (default 300 playouts each)")
     args = parser.parse_args()
+    roots = [*args.baseline, args.new]
+    labels = [Path(r).name or r for r in args.baseline] + ["new"]
     if args.same_games:
-        with ThreadPoolExecutor(2) as pool:  # the two copies at once
-            old, new = pool.map(lambda root: run(root, SAME, args.same_games, args.game or ""),
-                                (args.baseline, args.new))
-        for key in old:
-            print(f"{key:18} old {old[key]}  new {new[key]}  {'same' if old[key] == new[key] else 'DIFFERENT'}")
-        return 0 if old == new else 1
+        with ThreadPoolExecutor(2) as pool:
+            digests = list(pool.map(lambda root: run(root, SAME, args.same_games, args.game or ""),
+                                    roots))
+        for key in digests[-1]:
+            values = [d[key] for d in digests]
+            print(f"{key:18} " + "  ".join(f"{label} {v}" for label, v in zip(labels, values))
+                  + f"  {'same' if len(set(values)) == 1 else 'DIFFERENT'}")
+        return 0 if all(d == digests[-1] for d in digests) else 1
     rows = [("playouts", *r) for r in PLAYOUTS] + [("ismcts", *r) for r in SEARCHES]
-    print(f"{'figure':9} {'game':14} {'seats':>5} {'count':>6} {'old /CPU-s':>11} "
-          f"{'new /CPU-s':>11} {'ratio':>6}", flush=True)
+    print("per CPU second; " + ", ".join(f"{label} = {root}" for label, root in zip(labels, roots)))
+    print(f"{'figure':9} {'game':14} {'seats':>5} {'count':>6} "
+          + " ".join(f"{label[:11]:>11}" for label in labels) + " "
+          + " ".join(f"{'vs ' + label[:8]:>11}" for label in labels[:-1]), flush=True)
     for kind, game, players, count in rows:
         if (args.only and kind != args.only) or (args.game and game != args.game):
             continue
-        old, new = [], []
-        for _ in range(args.rounds):
-            old.append(run(args.baseline, WORKER, kind, game, players, count))
-            new.append(run(args.new, WORKER, kind, game, players, count))
-        o, n = statistics.median(old), statistics.median(new)
-        print(f"{kind:9} {game:14} {players:>5} {count:>6} {o:>11,.0f} {n:>11,.0f} {n / o:>5.2f}x",
-              flush=True)
+        figures: list[list[float]] = [[] for _ in roots]
+        for r in range(args.rounds):
+            order = range(len(roots)) if r % 2 == 0 else reversed(range(len(roots)))
+            for i in order:
+                figures[i].append(run(roots[i], WORKER, kind, game, players, count))
+        med = [statistics.median(f) for f in figures]
+        print(f"{kind:9} {game:14} {players:>5} {count:>6} "
+              + " ".join(f"{m:>11,.0f}" for m in med) + " "
+              + " ".join(f"{med[-1] / m:>10.2f}x" for m in med[:-1]), flush=True)
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

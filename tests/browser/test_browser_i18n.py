@@ -51,7 +51,7 @@ def keys_from_modules() -> set[str]:
 def test_every_key_the_client_uses_exists() -> None:
     en = set(tables()["en"]) | keys_from_modules()
     used: set[str] = set()
-    for name in ("app.js", "ra.js"):
+    for name in ("app.js", "lobby.js", "game.js", "page.js", "ra.js"):
         used |= set(re.findall(r'\bt\("([\w.-]+)"\s*[,)]', (WEB / name).read_text(encoding="utf-8")))
     assert len(used) > 80
     assert sorted(used - set(en)) == []

@@ -63,3 +63,27 @@ def test_options_are_named_and_explained_and_pharaoh_is_solo_in_one_click(server
     page.select_option("#lang", "en")
     page.wait_for_selector("text=greedy bot")
     page.close()
+
+
+def test_the_create_form_says_who_sits_where_in_plain_words(server: str, browser_context) -> None:
+    """Before a name is typed, the player's own seat says where to type it (not "? (you)");
+    typing it updates the seat; a seat is "A person" or "A bot" ("Une personne", never the
+    ambiguous "Personne"); the clock's field is not named like its box."""
+    page = browser_context.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#create-form")
+    page.fill("#my-name", "")
+    page.select_option("#create-game", "ra")
+    you = page.locator('.seat-row[data-seat="1"] .you')
+    assert you.inner_text() == "you (type your name at the top)"
+    page.fill("#my-name", "Ann")
+    assert you.inner_text() == "Ann (you)"
+    kinds = page.locator('.seat-row[data-seat="2"] .seat-kind option').all_inner_texts()
+    assert kinds == ["A person", "A bot"]
+    assert "Kind of clock" in page.locator("#create-form").inner_text()
+    page.fill("#my-name", "")
+    page.select_option("#lang", "fr")
+    assert page.locator('.seat-row[data-seat="1"] .you').inner_text() == "vous (tapez votre nom en haut)"
+    assert page.locator('.seat-row[data-seat="2"] .seat-kind option').all_inner_texts() == ["Une personne", "Un robot"]
+    page.select_option("#lang", "en")
+    page.close()

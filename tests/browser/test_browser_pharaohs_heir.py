@@ -56,6 +56,7 @@ def test_strings_english_and_french() -> None:
     dynamic += [f"pharaohs_heir.bld.{b}" for b in ("market", "altar", "farm", "floodwall")]
     dynamic += [f"pharaohs_heir.nile.{k}" for k in ("flood", "drought", "flood.effect", "drought.effect")]
     dynamic += [f"pharaohs_heir.hint.{k}" for k in ("place", "pay", "offer", "reap", "starve", "protect")]
+    dynamic += [f"pharaohs_heir.cell.{k}" for k in ("place", "pay", "offer", "reap", "starve", "protect")]
     dynamic += [f"pharaohs_heir.log.{k}" for k in ("bonus", "peek", "pass", "place", "reap", "starve",
                                                     "protect", "pay")]
     dynamic += [f"pharaohs_heir.help.{k}" for k in ("goal", "year", "columns", "buildings")]
@@ -271,6 +272,9 @@ RENDER_JS = """async ([view, seed]) => {
     adds: [...new Set(attr('.ph-mat.mine [data-add]', 'data-add'))], foreignAdds: all('.ph-mat:not(.mine) [data-add], .ph-mat:not(.mine) [data-pick]').length,
     picks: [...new Set(attr('[data-pick]', 'data-pick'))], takes: attr('[data-take]', 'data-take'),
     peeked: all('#ph-peeked').length, mats: all('.ph-mat').length, text: root.textContent };
+  // what a screen reader names each button: a word, not just "+" (aria-label, else its text)
+  out.nameless = all('button, [role=button]').filter((e) => !/\\p{L}{2}/u.test(e.getAttribute('aria-label') || e.textContent || ''))
+    .map((e) => e.outerHTML.slice(0, 100));
   out.columns = {};
   for (const tile of out.takes) {
     click(root.querySelector(`[data-take="${tile}"]`));
@@ -366,6 +370,7 @@ def test_table_on_engine_states(server: str, browser_context) -> None:  # noqa: 
             out = page.evaluate(RENDER_JS, [view, 17 + i])
             rendered += 1
             assert out["mats"] == view["players"] and out["foreignAdds"] == 0
+            assert out["nameless"] == [], (kind, out["nameless"][:3])
             assert "Your turn" in out["hint"], (kind, out["hint"])
             assert set(out["moves"]) <= set(legal) | {None}, kind
             if kind == "choose":

@@ -155,3 +155,42 @@ def test_the_lobby_and_ra_fit_a_tablet_and_a_phone(server: str, chromium) -> Non
             check_fits(page, f"Ra on a {name}")
         finally:
             context.close()
+
+
+# What a screen reader says of each button of the page: its accessible name (aria-label,
+# aria-labelledby, an SVG <title>, else its text) must hold a word, not just "0" or "+".
+NAMELESS = """() => [...document.querySelectorAll('button, [role=button], a[href]')].filter((e) => {
+  const r = e.getBoundingClientRect(); if (!r.width || !r.height) return false;
+  const by = e.getAttribute('aria-labelledby');
+  const name = e.getAttribute('aria-label') || (by && by.split(' ').map((i) => (document.getElementById(i) || {}).textContent || '').join(' '))
+    || (e.querySelector(':scope > title') || {}).textContent || e.textContent || '';
+  return !/\\p{L}{2}/u.test(name);
+}).map((e) => e.outerHTML.slice(0, 120))"""
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["phone", "narrow-window"])
+@pytest.mark.parametrize("locale", ["fr-FR", "en-GB"])
+def test_every_page_fits_a_phone_in_both_languages(server: str, chromium, locale: str, touch: bool) -> None:
+    """French words are longer: the lobby, the upload page, the replay viewer and each table
+    (with its table bar, whose buttons once ran past the screen) never scroll sideways, on a
+    touch phone or in a desktop window as narrow as one (390 px, no touch)."""
+    context = chromium.new_context(viewport=PHONE, is_mobile=touch, has_touch=touch, locale=locale)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        pages = [("the lobby", "/", "#create-form"), ("the upload page", "/upload", "#record-file")]
+        for game, players in GAMES:
+            seats = [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
+            created = post_json(f"{server}/api/games", {"game": game, "players": players, "seats": seats})
+            pages.append((game, created["links"][0]["url"], "#board[data-version] > *"))
+        pages.append(("the replay viewer", f"/replay/{created['game']['id']}", "#replay-controls *"))
+        for where, path, ready in pages:
+            page.goto(server + path)
+            page.wait_for_selector(ready, timeout=20_000)
+            page.wait_for_timeout(500)
+            m = page.evaluate(MEASURE)
+            assert m["scrollWidth"] <= m["width"], \
+                f"{where} ({locale}): the page scrolls sideways ({m['scrollWidth']} > {m['width']})"
+            assert page.evaluate(NAMELESS) == [], f"{where} ({locale}): pieces a screen reader cannot name"
+    finally:
+        context.close()

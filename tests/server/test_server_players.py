@@ -187,3 +187,17 @@ def test_a_game_whose_seed_its_creator_chose_never_counts(client):
     assert play_out(client, gid, tokens)["status"] == "finished"
     assert client.get("/api/leaderboard/toy").json()["rows"] == []
     assert client.app.state.community.players.rate(client.app.state.service.game(gid)) is None
+
+
+def test_a_seat_linked_on_one_process_shows_its_player_on_another(make_client, pg_url):
+    """Each process keeps the links of a game while its seats stay as they were; a link made
+    elsewhere is told to the others (a change of seats) even when the name does not change."""
+    first, second = make_client(pg_url, bot_delay=0), make_client(pg_url, bot_delay=0)
+    key = claim(first, "Ann")
+    gid, tokens = create(first, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human"}])
+    seen = second.get(f"/api/games/{gid}/view", params={"token": tokens[1]}).json()
+    assert seen["seats"][0]["player"] is None
+    assert first.post(f"/api/games/{gid}/player",
+                      json={"token": tokens[0], "key": key}).status_code == 200
+    wait_until(lambda: second.get(f"/api/games/{gid}/view", params={"token": tokens[1]}).json()
+               ["seats"][0]["player"] == "Ann", timeout=10)

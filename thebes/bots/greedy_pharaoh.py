@@ -31,6 +31,11 @@ GUARD_WORTH = 1.0
 FREE_BUILD_WORTH = (5.0, 2.5)
 
 
+_R0, _R1, _R2, _R3 = RESOURCE_WORTH
+#: (worth, enabling kind) per production building, in PRODUCTION's order.
+_PRODUCERS = tuple((PRODUCER_WORTH[x], enabler) for x, (_, enabler) in enumerate(PRODUCTION))
+
+
 def value(state: Any, seat: int) -> float:
     """Worth of ``state`` for ``seat``: reputation plus the sheet's potential (see module doc)."""
     sheet = state.sheets[seat]
@@ -38,13 +43,17 @@ def value(state: Any, seat: int) -> float:
     score = sheet.total if written else sheet.total + round_score(sheet, state.marked)[0]
     left = ROUNDS - state.round  # rounds still to roll after this one
     keep = min(1.0, left / 4)
-    worth = score
     storage = sheet.storage
-    for r in range(4):
-        worth += RESOURCE_WORTH[r] * storage[r] * keep
+    # the same sums in the same order as a loop over the four resources and the producers
+    # (float addition is not associative: the greedy bot's ties depend on it)
+    worth = score + _R0 * storage[0] * keep
+    worth += _R1 * storage[1] * keep
+    worth += _R2 * storage[2] * keep
+    worth += _R3 * storage[3] * keep
     count = sheet.count
-    for x, (_, enabler) in enumerate(PRODUCTION):
-        worth += PRODUCER_WORTH[x] * min(count[enabler], YIELD_CAP) * left / ROUNDS
+    for w, enabler in _PRODUCERS:
+        c = count[enabler]
+        worth += w * (c if c < YIELD_CAP else YIELD_CAP) * left / ROUNDS
     worth += GUARD_WORTH * (sheet.flood_guard + sheet.invasion_guard) * left / ROUNDS
     if state.seat == seat:
         if state.phase == FREE_BUILD:

@@ -261,6 +261,11 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     service.open_seeds = settings.open_seeds
     hub = Hub()
     service.listeners.append(hub.notify)
+    # Where moves (from sockets, and the bots') are stored. SQLite commits without waiting for
+    # the disk (WAL, synchronous=NORMAL): in the event loop itself, one writer, no hand-off to a
+    # thread and no contention for the GIL (thebes/server/bots.py; docs/deploy.md). PostgreSQL's
+    # commit waits for its disk: in threads, so that commits overlap (its group commit).
+    store_in_loop = not storage.shared
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -273,6 +278,8 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
         app.state.fanout = fanout
         bots = BotRunner(service, bot_delay, bot_workers, bot_processes)
         service.listeners.append(bots.poke)
+        if store_in_loop:
+            bots.attach(asyncio.get_running_loop())
         app.state.bots = bots
         app.state.community.start(bots)
 
@@ -287,6 +294,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             yield
         finally:
             service.listeners.remove(bots.poke)
+            await bots.detach()
             await run_in_threadpool(app.state.community.stop)
             await run_in_threadpool(bots.stop)
             if fanout is not None:
@@ -529,7 +537,10 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             return {"type": "error", "status": 400, "error": "'version' (an integer) is required: "
                     "the version of the view the move was chosen at, so a resent move lands once"}
         try:
-            await run_in_threadpool(service.move, game_id, seat, move, version)
+            if store_in_loop:
+                service.move(game_id, seat, move, version)
+            else:
+                await run_in_threadpool(service.move, game_id, seat, move, version)
         except ApiError as err:
             return {"type": "error", "status": err.status, **err.body()}
         except Exception:

@@ -86,7 +86,8 @@ class Players:
         self.service = service
         self.storage = storage
         self.tables = tables
-        self._links: dict[str, dict[int, tuple[int, str]]] = {}   # game -> seat -> (id, name)
+        #: game -> (its stamp when read, seat -> (player id, name))
+        self._links: dict[str, tuple[int, dict[int, tuple[int, str]]]] = {}
         self._lock = threading.Lock()
         service.seat_hooks.append(self._decorate)
         service.listeners.append(self.changed)
@@ -117,17 +118,23 @@ class Players:
         return {"id": row.id, "name": row.name}
 
     def links(self, game_id: str) -> dict[int, tuple[int, str]]:
-        """0-based seat -> (player id, name) of the seats of ``game_id`` linked to a player."""
+        """0-based seat -> (player id, name) of the seats of ``game_id`` linked to a player.
+
+        Kept while the game's stamp stays: a link made by another process notifies a change
+        of seats (kind ``s``), which moves the stamp here when it is caught up."""
+        g = self.service.cached(game_id)
+        stamp = g.stamp if g is not None else -1
         with self._lock:
-            if game_id in self._links:
-                return self._links[game_id]
+            have = self._links.get(game_id)
+            if have is not None and have[0] == stamp:
+                return have[1]
         with self.storage.engine.connect() as conn:
             rows = conn.execute(select(seat_players.c.seat, players.c.id, players.c.name)
                                 .join(players, players.c.id == seat_players.c.player_id)
                                 .where(seat_players.c.game_id == game_id)).all()
         out = {r.seat: (r.id, r.name) for r in rows}
         with self._lock:
-            self._links[game_id] = out
+            self._links[game_id] = (stamp, out)
             if len(self._links) > 5000:
                 self._links.pop(next(iter(self._links)))
         return out
@@ -154,6 +161,7 @@ class Players:
             if done.rowcount == 0:
                 conn.execute(insert(seat_players).values(game_id=game_id, seat=seat,
                                                          player_id=player["id"]))
+            self.storage._notify(conn, game_id, g.version, "s")   # other processes: read again
         with self._lock:
             self._links.pop(game_id, None)
         if g.seats[seat].name != player["name"]:
@@ -184,9 +192,6 @@ class Players:
     # ------------------------------------------------------------ ratings
     def changed(self, game_id: str) -> None:
         """Service listener: rate a game once it is over (at most once, whatever the process)."""
-        if self.storage.shared:                # another process may have linked a seat
-            with self._lock:
-                self._links.pop(game_id, None)
         g = self.service._games.get(game_id)
         if g is None or not g.finished:
             return

@@ -45,7 +45,9 @@ from thebes.core.game import GAME_MODULES
 from thebes.core.record import result_of
 
 DEFAULT_PLAYERS = {"ra": 3, "sarcophagus": 2, "pharaohs-heir": 3, "pharaoh": 1}
-DEFAULT_BOT = "greedy"
+#: the bot of the other seats unless --bot says otherwise: the same default as the web
+#: lobby's (thebes/web/logwords.js DEFAULT_BOT), the middle strength level
+DEFAULT_BOT = "medium"
 
 
 class Quit(Exception):

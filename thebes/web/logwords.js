@@ -17,6 +17,27 @@ export function logWords(mod, log, names, t, obs) {
   return log.map(one);
 }
 
+// What the live region says of the log lines after index `after`: another seat's line
+// in full; one's own (seat `mine`, 1-based) only for what the rules did after it (the
+// words past its plain description `plain(line)`: a cycle scored, an epoch ended), since
+// the player knows their own move. `words` are logWords' for `log`.
+export function liveNews(log, words, plain, after, mine) {
+  const news = [];
+  log.forEach((line, i) => {
+    if (line.index <= after) return;
+    if (!mine || line.seat !== mine) { news.push(words[i]); return; }
+    const own = plain(line);
+    const rest = words[i].startsWith(own) ? words[i].slice(own.length).replace(/^[\s.]+/, "") : "";
+    if (rest) news.push(rest);
+  });
+  return news;
+}
+
+// News as one text to read out: each item a sentence (a move's words may lack the period).
+export function spoken(news) {
+  return news.map((s) => (/[.!?…:]$/.test(s) ? s : `${s}.`)).join(" ");
+}
+
 // Bots in the one order every menu shows: the strength levels (easy, medium, hard), then
 // the named bots (random, greedy, ismcts), then any other.
 const BOT_ORDER = ["easy", "medium", "hard", "random", "greedy", "ismcts"];
@@ -24,6 +45,11 @@ export function sortBots(bots) {
   const rank = (b) => (BOT_ORDER.includes(b) ? BOT_ORDER.indexOf(b) : BOT_ORDER.length);
   return bots.slice().sort((a, b) => rank(a) - rank(b));
 }
+
+// The one default bot of every menu (the lobby, the upload page), as `thebes play`'s
+// (thebes/tui/play.py DEFAULT_BOT): the medium level, else the first offered.
+export const DEFAULT_BOT = "medium";
+export function defaultBot(bots) { return bots.includes(DEFAULT_BOT) ? DEFAULT_BOT : bots[0]; }
 
 // Seat names as shown: a bot seat still under the server's default name ("greedy bot")
 // is named in the page's language (bot.seatname); names people chose stay as they are.

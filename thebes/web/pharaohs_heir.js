@@ -12,6 +12,7 @@
 //   #ph-confirm       sends the composed move (data-move set only when it is legal)
 import { adoptStyle } from "./dom.js";
 import { addStrings } from "./i18n.js";
+import { narrateHeir } from "./pharaohs_heir_log.js";
 
 export const TITLE = "Pharaoh's Heir";
 
@@ -153,6 +154,17 @@ addStrings({
     "pharaohs_heir.log.on": "{k} on {pos}",
     "pharaohs_heir.log.and": " and ",
     "pharaohs_heir.pos": "{col} {row}",
+    "pharaohs_heir.step.add": "One more on {where} (now {n})",
+    "pharaohs_heir.step.sub": "One less on {where} (now {n})",
+    "pharaohs_heir.step.grain": "grain",
+    "pharaohs_heir.coin.pick": "Build with your coin {x}",
+    "pharaohs_heir.cell.place": "Place one more token on {where} ({n} there)",
+    "pharaohs_heir.cell.pay": "Pay one more token from {where} ({n} there)",
+    "pharaohs_heir.cell.offer": "Offer one more acolyte from {where} ({n} there)",
+    "pharaohs_heir.cell.reap": "Reap one more farmer on {where} ({n} there)",
+    "pharaohs_heir.cell.starve": "{where} loses a token ({n} there)",
+    "pharaohs_heir.cell.protect": "Protect the building on {where} ({n} tokens there)",
+    "pharaohs_heir.cell.site": "Build on {where}",
     "pharaohs_heir.help.title": "How to play Pharaoh's Heir",
     "pharaohs_heir.help.goal": "Two cycles of six years. After each cycle, five areas are scored (grain, sacrifice, land, people, buildings): 5, 3, 2, 1 VP for places 1 to 4.",
     "pharaohs_heir.help.year": "Each year the Nile tile is turned (2-5 normal, flood destroys unprotected buildings, drought removes a token from every populated tile), then five actions are chosen in turn by the Overseers; everyone takes part in each.",
@@ -288,6 +300,17 @@ addStrings({
     "pharaohs_heir.log.on": "{k} sur {pos}",
     "pharaohs_heir.log.and": " et ",
     "pharaohs_heir.pos": "{col} {row}",
+    "pharaohs_heir.step.add": "Un de plus sur {where} (maintenant {n})",
+    "pharaohs_heir.step.sub": "Un de moins sur {where} (maintenant {n})",
+    "pharaohs_heir.step.grain": "grain",
+    "pharaohs_heir.coin.pick": "Construire avec votre pièce {x}",
+    "pharaohs_heir.cell.place": "Placer un jeton de plus sur {where} ({n} dessus)",
+    "pharaohs_heir.cell.pay": "Payer un jeton de plus de {where} ({n} dessus)",
+    "pharaohs_heir.cell.offer": "Offrir un acolyte de plus de {where} ({n} dessus)",
+    "pharaohs_heir.cell.reap": "Récolter un paysan de plus sur {where} ({n} dessus)",
+    "pharaohs_heir.cell.starve": "{where} perd un jeton ({n} dessus)",
+    "pharaohs_heir.cell.protect": "Protéger le bâtiment sur {where} ({n} jetons dessus)",
+    "pharaohs_heir.cell.site": "Construire sur {where}",
     "pharaohs_heir.help.title": "Comment jouer à Pharaoh's Heir",
     "pharaohs_heir.help.goal": "Deux cycles de six années. Après chaque cycle, cinq domaines sont comptés (grain, sacrifices, terres, peuple, bâtiments) : 5, 3, 2, 1 PV pour les places 1 à 4.",
     "pharaohs_heir.help.year": "Chaque année, la tuile du Nil est retournée (2-5 normale, la crue détruit les bâtiments non protégés, la sécheresse retire un jeton de chaque tuile peuplée), puis les Intendants choisissent tour à tour les cinq actions ; tout le monde participe à chacune.",
@@ -403,6 +426,10 @@ export function describeEvent(line, names, t) {
   return t("log.other", { name, event: ev });
 }
 
+// The log in words with what the rules did between moves: each year's Nile tile, the
+// cycles' scores, the Time of Unrest, the end (pharaohs_heir_log.js).
+export function narrate(log, names, t, obs) { return narrateHeir(log, names, t, obs, describeEvent); }
+
 // ------------------------------------------------------------------ style
 const CSS = `
 .ph { display: flex; flex-direction: column; gap: 12px; }
@@ -457,6 +484,13 @@ const CSS = `
 .ph-step button { padding: 0 6px; font-size: 13px; line-height: 18px; border-radius: 4px; border: 1px solid #5a3a14; background: #fff; color: #2b1d0e; cursor: pointer; }
 .ph-step button:disabled { opacity: .35; cursor: default; }
 .ph-step .ph-n { font-weight: bold; color: #a8351a; min-width: 14px; text-align: center; }
+/* a phone: a mat's three columns share the width (a cell's − n + steppers, 44 px buttons, fit) */
+@media (max-width: 700px) {
+  .ph-mat { padding: 4px; min-width: 0; }
+  .ph-grid { grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 3px; }
+  .ph-cell { padding: 3px 2px; }
+  .ph-step { gap: 2px; }
+}
 .ph-pick { font-size: 11px; border-radius: 4px; border: 1px solid #1c6fc4; background: #eef7ff; color: #14508f; cursor: pointer; padding: 0 4px; margin-top: 2px; }
 .ph-pick.on { background: #1c6fc4; color: #fff; }
 .ph-res { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; margin-top: 6px; font-size: 12px; }
@@ -559,10 +593,12 @@ export function render(ctx) {
     const k = ui.sel[key] || 0;
     const plus = canAdd(key);
     if (!plus && !k) return null;
+    // a screen reader names what the button changes and how many it holds now
+    const where = key === "grain" ? t("pharaohs_heir.step.grain") : posWords(key, t);
     return h("span", { class: "ph-step", onclick: (e) => e.stopPropagation() },
-      h("button", { type: "button", "data-sub": key, disabled: !k, onclick: () => sub(key), "aria-label": "-" }, "−"),
+      h("button", { type: "button", "data-sub": key, disabled: !k, onclick: () => sub(key), "aria-label": t("pharaohs_heir.step.sub", { where, n: k }) }, "−"),
       h("span", { class: "ph-n" }, String(k)),
-      h("button", { type: "button", "data-add": key, disabled: !plus, onclick: () => add(key), "aria-label": "+" }, "+"));
+      h("button", { type: "button", "data-add": key, disabled: !plus, onclick: () => add(key), "aria-label": t("pharaohs_heir.step.add", { where, n: k }) }, "+"));
   };
 
   // a build: the choices still compatible with what is picked
@@ -682,6 +718,9 @@ export function render(ctx) {
             + (mineMat && (ui.b.site === pos) ? " sel" : ""),
           "data-pos": pos, "data-seat": String(p + 1), "data-add": dataAdd, "data-pick": dataPick, onclick,
           title: `${posWords(pos, t)}${tl.canal ? " · " + t("pharaohs_heir.canal") : ""}`,
+          // a clickable tile says to a screen reader what a click does there
+          "aria-label": dataAdd ? t(`pharaohs_heir.cell.${splitMode}`, { where: posWords(pos, t), n: tl.tokens })
+            : dataPick ? t("pharaohs_heir.cell.site", { where: posWords(pos, t) }) : null,
         },
         h("span", { class: "ph-pos" }, pos),
         r === 0 ? h("span", { class: "ph-small" }, t("pharaohs_heir.zero"))
@@ -705,7 +744,8 @@ export function render(ctx) {
       seen.add(v);
       const ok = mineMat && first && canPick("x", v);
       coins.push(h("span", { class: "ph-coin" + (ok ? " ph-click" : "") + (mineMat && first && ui.b.x === v ? " sel" : ""),
-        "data-pick": ok ? `coin:${v}` : null, onclick: ok ? () => pick("x", v) : null }, String(v)));
+        "data-pick": ok ? `coin:${v}` : null, onclick: ok ? () => pick("x", v) : null,
+        "aria-label": ok ? t("pharaohs_heir.coin.pick", { x: v }) : null, "aria-pressed": ok ? String(ui.b.x === v) : null }, String(v)));
     }
     const res = h("div", { class: "ph-res" },
       h("strong", { "data-grain": String(p + 1) }, t("pharaohs_heir.grain", { n: mat.grain })), grainStep,

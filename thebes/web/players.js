@@ -5,6 +5,7 @@
 import { h } from "./dom.js";
 import { api, store } from "./net.js";
 import { t, getLang } from "./i18n.js";
+import { toast } from "./page.js";
 
 const KEY = "thebes.player";   // {name, key}
 
@@ -12,13 +13,6 @@ export function myPlayer() { return store.get(KEY, null); }
 function setPlayer(p) { store.set(KEY, p); }
 
 function botName(bot) { return t(`bot.${bot}`) === `bot.${bot}` ? bot : t(`bot.${bot}`); }
-
-function toast(message, kind = "error") {
-  const box = document.getElementById("toasts");
-  const node = h("div", { class: `toast ${kind}`, role: "status" }, message);
-  box.append(node);
-  setTimeout(() => node.remove(), 6000);
-}
 
 // Claim ``name`` as this browser's player (POST /api/players); throws the server's refusal.
 export async function claim(name) {

@@ -6,8 +6,9 @@
 import { adoptStyle, h } from "./dom.js";
 import { api, store } from "./net.js";
 import { t, addStrings, getLang, has } from "./i18n.js";
-import { logWords, seatNames, sortBots } from "./logwords.js";
+import { defaultBot, logWords, seatNames, sortBots } from "./logwords.js";
 import { createReview } from "./review.js";
+import { getMeta, navigate, seatLabel, shownNames, toast } from "./page.js";
 
 addStrings({
   en: {
@@ -124,37 +125,6 @@ addStrings({
   },
 });
 
-// ------------------------------------------------------------------ helpers
-function go(url) {
-  history.pushState(null, "", url);
-  window.dispatchEvent(new PopStateEvent("popstate")); // app.js routes on popstate
-  window.scrollTo(0, 0);
-}
-
-function toast(message, kind = "error") {
-  const box = document.getElementById("toasts");
-  if (!box) return;
-  const node = h("div", { class: `toast ${kind}`, role: "status" }, message);
-  box.append(node);
-  setTimeout(() => node.remove(), 6000);
-}
-
-function shownNames(names, players) {
-  const raw = [];
-  for (let i = 0; i < players; i++) raw.push((names && names[i]) || null);
-  const count = {};
-  for (const n of raw) if (n) count[n] = (count[n] || 0) + 1;
-  return raw.map((n, i) => (n && count[n] > 1 ? `${n} ${i + 1}` : n));
-}
-
-function seatName(names, seat) { return (names && names[seat - 1]) || t("game.seatname", { seat }); }
-
-let metaPromise = null;
-function getMeta() {
-  if (!metaPromise) metaPromise = api("/api/meta").catch((err) => { metaPromise = null; throw err; });
-  return metaPromise;
-}
-
 const STYLE = `
 .replay-bar { display: flex; flex-wrap: wrap; align-items: center; gap: .45rem; margin: .5rem 0; }
 .replay-bar .btn { min-width: 2.4rem; text-align: center; }
@@ -168,6 +138,7 @@ const STYLE = `
 .replay-note { margin: .3rem 0; }
 .upload-page { max-width: 860px; margin: 1rem auto; padding: 0 1rem; }
 .upload-page form > * { margin: .6rem 0; }
+.upload-page input[type=file] { max-width: 100%; }
 .upload-page .seat-row { display: flex; gap: .5rem; align-items: center; margin: .3rem 0; }
 .upload-error { border-left: 5px solid var(--red, #d9482f); background: #3a2320; }
 .upload-error code { white-space: pre-wrap; }
@@ -200,7 +171,9 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
   const mine = store.get("thebes.seats", {})[gameId];
   const token = tokenParam || (mine && mine.token) || null;
   const st = {
-    total: null, index: 0, log: [], view: null, error: null, playing: false,
+    // endObs: the observation at the end of the log held, so a line's words (which may
+    // need the observation: a cycle's scores) are the same wherever the slider stands
+    total: null, index: 0, log: [], endObs: null, view: null, error: null, playing: false,
     speed: store.get("thebes.replay.speed", 2), seq: 0, shown: -1, closed: false,
   };
   let playTimer = null;
@@ -243,6 +216,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     const first = await api(url(null, st.log.length));
     mergeLog(first.log);
     st.total = first.events;
+    st.endObs = first.observation;
     if (at === null || at === undefined) { st.index = first.index; st.view = first; st.shown = first.index; drawAll(); return; }
     await goTo(at);
   }
@@ -268,6 +242,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
         const more = await api(url(null, st.log.length));
         mergeLog(more.log);
         st.total = more.events;
+        st.endObs = more.observation;
       }
       drawAll();
     } catch (err) { fail(err); }
@@ -311,7 +286,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     if (v) {
       if (v.imported) persp = t("replay.persp.imported");
       else if (v.perspective === "omniscient") persp = t("replay.persp.omniscient");
-      else if (v.perspective === "seat") persp = t("replay.persp.seat", { seat: v.seat, name: seatName(shownNames(seatNames(v.names, v.seats, t, has), v.players), v.seat) });
+      else if (v.perspective === "seat") persp = t("replay.persp.seat", { seat: v.seat, name: seatLabel(shownNames(seatNames(v.names, v.seats, t, has), v.players), v.seat) });
       else persp = t("replay.persp.public");
     }
     const canDownload = v && !v.imported && (v.finished || !v.hidden_information); // as GET /record allows
@@ -375,7 +350,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     const names = v ? shownNames(seatNames(v.names, v.seats, t, has), v.players) : [];
     const n = st.shown < 0 ? st.index : st.shown;
     logTitle.textContent = t("game.log");
-    const words = logWords(mod, st.log, names, t, v ? v.observation : null);
+    const words = logWords(mod, st.log, names, t, st.endObs || (v ? v.observation : null));
     logList.replaceChildren(h("li", { class: "chance" + (n === 0 ? " current" : ""), "data-index": "-1", value: "0", onclick: () => { stop(); goTo(0); } }, t("replay.start.label")),
       ...st.log.map((line, i) => h("li", {
         class: `${line.seat ? "move" : "chance"}${line.index < n - 1 ? " done" : line.index === n - 1 ? " current" : " ahead"}`,
@@ -417,7 +392,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     belowEl.replaceChildren();
     actionsEl.replaceChildren();
     if (v.status === "finished") hintEl.textContent = t("replay.over");
-    else if (typeof v.to_move === "number") hintEl.textContent = t("replay.tomove", { name: seatName(v.names, v.to_move) });
+    else if (typeof v.to_move === "number") hintEl.textContent = t("replay.tomove", { name: seatLabel(v.names, v.to_move) });
     else hintEl.textContent = t("replay.chance");
   }
 
@@ -479,6 +454,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
       const atEnd = st.index === st.total && !st.playing;
       mergeLog(more.log);
       st.total = more.events;
+      st.endObs = more.observation;
       if (atEnd) { st.index = more.index; st.view = more; st.shown = more.index; drawAll(); } else { drawBar(); drawLog(); }
     } catch (_) { /* the next try */ }
   }, 3000);
@@ -511,7 +487,7 @@ function showUpload(root) {
     const gm = gameMeta();
     const players = st.parsed && Number.isInteger(st.parsed.players) ? st.parsed.players : 0;
     const bots = sortBots(gm && gm.bots && gm.bots.length ? gm.bots : (st.meta && st.meta.bots) || ["random"]);
-    const best = ["medium", "greedy"].find((b) => bots.includes(b)) || bots[0];
+    const best = defaultBot(bots);
     const seats = [];
     for (let i = 0; i < Math.min(players, 12); i++) seats.push(st.seats[i] || (i === 0 ? { kind: "human", bot: best } : { kind: "bot", bot: best }));
     st.seats = seats;
@@ -551,13 +527,13 @@ function showUpload(root) {
         list.unshift({ id: res.id, game: res.game, players: res.players, events: res.events, finished: res.finished, at: new Date().toISOString() });
         store.set("thebes.imports", list.slice(0, 30));
         toast(t("upload.done", { events: res.events }), "ok");
-        go(res.url);
+        navigate(res.url);
       } else {
         const links = res.links || [];
         const seats = store.get("thebes.seats", {});
         if (links.length) seats[res.game.id] = { seat: links[0].seat, token: links[0].token };
         store.set("thebes.seats", seats);
-        go(links.length ? links[0].url : `/play/${encodeURIComponent(res.game.id)}`);
+        navigate(links.length ? links[0].url : `/play/${encodeURIComponent(res.game.id)}`);
       }
     } catch (err) {
       st.busy = false;

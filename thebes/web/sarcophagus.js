@@ -58,6 +58,8 @@ addStrings({
     "sarcophagus.yourcoins": "Your coins",
     "sarcophagus.nocoins": "No coins in hand",
     "sarcophagus.coinhelp": "Click a coin, then a glowing tile (or drag the coin there).",
+    "sarcophagus.coin.pick": "Your coin {value}",
+    "sarcophagus.coin.place": "Place your coin {value} on {pos}",
     "sarcophagus.inhand": "{n} coins in hand",
     "sarcophagus.you": "you",
     "sarcophagus.fame": "Fame {fame}",
@@ -141,6 +143,8 @@ addStrings({
     "sarcophagus.yourcoins": "Vos pièces",
     "sarcophagus.nocoins": "Aucune pièce en main",
     "sarcophagus.coinhelp": "Cliquez une pièce, puis une tuile en surbrillance (ou glissez-y la pièce).",
+    "sarcophagus.coin.pick": "Votre pièce {value}",
+    "sarcophagus.coin.place": "Poser votre pièce {value} sur {pos}",
     "sarcophagus.inhand": "{n} pièces en main",
     "sarcophagus.you": "vous",
     "sarcophagus.fame": "Gloire {fame}",
@@ -701,7 +705,10 @@ export function render(ctx) {
         }
       }
       const onpointerdown = ok ? (e) => dragCoin(e, v, r) : null;
-      const g = s("g", { class: cls, "data-coin": ok ? String(v) : null, "data-move": move, onclick, onpointerdown },
+      // what a screen reader says of it: the coin, and where it goes once a tile is chosen
+      const label = move ? t("sarcophagus.coin.place", { value: v, pos: ui.pos }) : t("sarcophagus.coin.pick", { value: v });
+      const g = s("g", { class: cls, "data-coin": ok ? String(v) : null, "data-move": move, onclick, onpointerdown,
+        "aria-label": label, "aria-pressed": ok && !move ? String(ui.value === v) : null },
         coin(me, v, cx, cy, r, t),
         s("circle", { cx, cy, r: r + 2, fill: "none", stroke: "none", class: "hl" }));
       hg.append(g);

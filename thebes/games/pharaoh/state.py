@@ -205,6 +205,23 @@ class PharaohState(State):
             return bases[b] + empty[i]
         return rng.choice(self.legal_actions())
 
+    def random_playout(self, rng: random.Random) -> int:
+        """``State.random_playout`` reading the phase from its field (no call per event)
+        and with the methods bound once: the same calls, the same game."""
+        n = 0
+        apply_action = self.apply_action
+        random_action = self.random_action
+        sample_chance = self.sample_chance
+        while True:
+            phase = self.phase
+            if phase > OVER:
+                apply_action(random_action(rng))
+            elif phase == OVER:
+                return n
+            else:
+                apply_action(sample_chance(rng))
+            n += 1
+
     def _dice_actions(self) -> tuple[int, ...]:
         """The dice decision's legal moves (spec, Dice action), cached by what they depend on."""
         sheet = self.sheets[self.seat]

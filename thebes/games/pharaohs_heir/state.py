@@ -34,7 +34,7 @@ from .actions import (BLESSING, BONUS_ACTION, BUILD, CHOOSE, LAND, NILE, OFFER, 
 from .pieces import (CROP, DEVELOP, DROUGHT, FLOOD, HARVEST, NEIGHBOURS, POPULATE, ROWS,
                      SACRIFICE, SLOTS, TEMPLE, VILLAGE, ZERO_SLOTS, land_tile)
 from .scoring import cycle_points, final_ranking
-from .views import Exchanges, Splits
+from .views import Exchanges, Splits, random_exchange, random_split
 
 # Phases.
 (P_NILE, P_LAND, P_BLESSING, P_PROTECT, P_CHOOSE, P_TAKE, P_OFFER, P_BONUS, P_PLACE, P_REAP,
@@ -42,6 +42,8 @@ from .views import Exchanges, Splits
 PHASE_NAMES = ("nile", "land", "blessing", "protect", "choose", "take", "offer", "bonus",
                "place", "reap", "starve", "build", "pay", "unrest", "end")
 CHANCE_PHASES = (P_NILE, P_LAND, P_BLESSING)
+#: phases whose moves are token distributions (:class:`~.views.Splits`).
+_SPLIT_PHASES = frozenset((P_OFFER, P_PLACE, P_PAY, P_STARVE, P_UNREST, P_PROTECT))
 
 STACK = 6
 TURNS = 6
@@ -219,64 +221,101 @@ class PharaohsHeirState(State):
             return CHOICE_LISTS[self.actions_left][:]
         if phase == P_TAKE:
             return self._takes()
-        if phase == P_OFFER:
-            base = p * SLOTS
-            bins = [-1]
-            caps = [self.grain[p]]
-            pop = self.pop
-            for s in range(base + ROWS, base + ROWS + self.height[p * 3 + TEMPLE]):
-                if pop[s]:
-                    bins.append(s - base)
-                    caps.append(pop[s])
-            return Splits(OFFER, bins, caps, min(self.due, sum(caps)))
+        if phase in _SPLIT_PHASES:
+            return Splits(*self._distribution(phase, p))
         if phase == P_BONUS:
             return [BONUS_ACTION, PEEK_ACTION] if self.turn < TURNS - 1 else [BONUS_ACTION]
-        if phase == P_PLACE:
-            slots = self._slots(p)
-            return Splits(PLACE, slots, [self.pending] * len(slots), self.pending)
-        if phase == P_UNREST:
-            return Splits(PLACE, list(ZERO_SLOTS), [self.pending] * 3, self.pending)
         if phase == P_REAP:
-            base = p * SLOTS + 2 * ROWS
-            pop = self.pop
-            bins = []
-            caps = []
-            for s in range(base, base + self.height[p * 3 + CROP]):
-                if pop[s]:
-                    bins.append(s - p * SLOTS)
-                    caps.append(pop[s])
-            return Exchanges(bins, caps)
-        if phase == P_STARVE:
-            bins = self._populated(p)
-            return Splits(STARVE, bins, [1] * len(bins), self.pending)
+            return Exchanges(*self._exchange_bins(p))
         if phase == P_BUILD:
             return self._builds()
-        if phase == P_PAY:
-            bins = self._populated(p)
-            base = p * SLOTS
-            return Splits(PAY, bins, [self.pop[base + s] for s in bins], self.pending)
-        if phase == P_PROTECT:
-            base = p * SLOTS
-            bins = [s for s in self._slots(p) if self.bld[base + s]]
-            walls = sum(v * self.wall[p * 7 + v] for v in range(1, 7))
-            return Splits(PROTECT, bins, [1] * len(bins), min(walls, len(bins)))
         if phase == P_BLESSING:
             return [a for a, _ in self.chance_outcomes()]
         if phase in (P_NILE, P_LAND):
             raise TooManyOutcomes(PHASE_NAMES[phase])
         return []
 
+    def _distribution(self, phase: int, p: int) -> tuple[int, Any, list[int], int]:
+        """(kind, bins, caps, total) of the token distribution seat ``p`` decides in
+        ``phase`` (one of _SPLIT_PHASES): its moves are every :class:`Splits` form."""
+        if phase == P_OFFER:
+            base = p * SLOTS
+            bins = [-1]
+            caps = [self.grain[p]]
+            pop = self.pop
+            total = caps[0]
+            for s in range(base + ROWS, base + ROWS + self.height[p * 3 + TEMPLE]):
+                if pop[s]:
+                    bins.append(s - base)
+                    caps.append(pop[s])
+                    total += pop[s]
+            return OFFER, bins, caps, min(self.due, total)
+        if phase == P_PLACE:
+            slots = self._slots(p)
+            return PLACE, slots, [self.pending] * len(slots), self.pending
+        if phase == P_PAY:
+            bins = self._populated(p)
+            base = p * SLOTS
+            pop = self.pop
+            return PAY, bins, [pop[base + s] for s in bins], self.pending
+        if phase == P_STARVE:
+            bins = self._populated(p)
+            return STARVE, bins, [1] * len(bins), self.pending
+        if phase == P_UNREST:
+            return PLACE, list(ZERO_SLOTS), [self.pending] * 3, self.pending
+        base = p * SLOTS  # P_PROTECT
+        bins = [s for s in self._slots(p) if self.bld[base + s]]
+        walls = sum(v * self.wall[p * 7 + v] for v in range(1, 7))
+        return PROTECT, bins, [1] * len(bins), min(walls, len(bins))
+
+    def _exchange_bins(self, p: int) -> tuple[list[int], list[int]]:
+        """(bins, caps) of seat ``p``'s harvest exchanges: its populated crop slots."""
+        base = p * SLOTS + 2 * ROWS
+        pop = self.pop
+        bins = []
+        caps = []
+        for s in range(base, base + self.height[p * 3 + CROP]):
+            if pop[s]:
+                bins.append(s - p * SLOTS)
+                caps.append(pop[s])
+        return bins, caps
+
     def random_action(self, rng: random.Random):
-        """``rng.choice(self.legal_actions())`` without the list where it is long or copied:
-        an action choice (its shared list) and a build (counted, then the move at the
-        drawn index made); other phases index their lazy views as ``rng.choice`` does."""
+        """``rng.choice(self.legal_actions())`` drawn without the list or view: an action
+        choice (its shared list), a build (counted, then the move at the drawn index made),
+        a token distribution or exchange (counted, then the form at the drawn index built);
+        the same generator calls, the same move."""
         phase = self.phase
         if phase == P_CHOOSE:
             moves = CHOICE_LISTS[self.actions_left]
             return moves[randbelow(rng, len(moves))]
         if phase == P_BUILD:
             return self._random_build(rng)
-        return rng.choice(self.legal_actions())
+        if phase in _SPLIT_PHASES:
+            return random_split(rng, *self._distribution(phase, self.cur))
+        if phase == P_REAP:
+            return random_exchange(rng, *self._exchange_bins(self.cur))
+        moves = self.legal_actions()
+        if not moves:
+            raise IndexError("no legal move")
+        return moves[randbelow(rng, len(moves))]
+
+    def random_playout(self, rng: random.Random) -> int:
+        """``State.random_playout`` reading the seat to move from its field (no call per
+        event) and with the methods bound once: the same calls, the same game."""
+        n = 0
+        apply_action = self.apply_action
+        random_action = self.random_action
+        sample_chance = self.sample_chance
+        while True:
+            cur = self.cur
+            if cur >= 0:
+                apply_action(random_action(rng))
+            elif cur == CHANCE:
+                apply_action(sample_chance(rng))
+            else:
+                return n
+            n += 1
 
     def is_legal(self, action) -> bool:
         """Whether ``action`` is legal here; a malformed action is simply not legal."""

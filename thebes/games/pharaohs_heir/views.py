@@ -106,14 +106,7 @@ class Splits:
 
     def action(self, counts: list[int]) -> tuple:
         """The action of a per-bin count vector."""
-        bins = self.bins
-        kind = self.kind
-        if kind == STARVE or kind == PROTECT:
-            return (kind, tuple(bins[i] for i, k in enumerate(counts) if k))
-        if kind == OFFER:
-            return (OFFER, counts[0],
-                    tuple((bins[i], k) for i, k in enumerate(counts) if k and i))
-        return (kind, tuple((bins[i], k) for i, k in enumerate(counts) if k))
+        return split_action(self.kind, self.bins, counts)
 
     def __getitem__(self, index: int) -> tuple:
         if index < 0:
@@ -176,6 +169,56 @@ class Splits:
             return total == self.total
         except (TypeError, ValueError):
             return False
+
+
+def split_action(kind: int, bins: list[int], counts: list[int]) -> tuple:
+    """The ``kind`` action putting ``counts[i]`` tokens on ``bins[i]`` (see :class:`Splits`)."""
+    if kind == STARVE or kind == PROTECT:
+        return (kind, tuple([bins[i] for i, k in enumerate(counts) if k]))
+    if kind == OFFER:
+        return (OFFER, counts[0], tuple([(bins[i], k) for i, k in enumerate(counts) if k and i]))
+    return (kind, tuple([(bins[i], k) for i, k in enumerate(counts) if k]))
+
+
+def random_split(rng, kind: int, bins: list[int], caps: list[int], total: int) -> tuple:
+    """``rng.choice(Splits(kind, bins, caps, total))`` without the view: the same
+    generator calls (one :func:`~thebes.core.state.randbelow` over the count), the same
+    action. Raises IndexError when there is no form (as ``rng.choice`` of an empty view)."""
+    caps_t = tuple([c if c < total else total for c in caps])
+    table = _WAYS.get((caps_t, total)) or _ways(caps_t, total)
+    count = table[0][total]
+    if not count:
+        raise IndexError("no distribution")
+    k = count.bit_length()
+    getrandbits = rng.getrandbits
+    index = getrandbits(k)
+    while index >= count:
+        index = getrandbits(k)
+    key = (caps_t, total, index)
+    counts = _COUNTS.get(key)
+    if counts is None:
+        view = Splits(kind, bins, caps_t, total)
+        view._table = table
+        counts = view.counts(index)
+    return split_action(kind, bins, counts)
+
+
+def random_exchange(rng, bins: list[int], caps: list[int]) -> tuple:
+    """``rng.choice(Exchanges(bins, caps))`` without the view (same calls, same action)."""
+    size = 1
+    for c in caps:
+        size *= c + 1
+    k = size.bit_length()
+    getrandbits = rng.getrandbits
+    index = getrandbits(k)
+    while index >= size:
+        index = getrandbits(k)
+    pairs = []
+    for slot, cap in zip(bins, caps):
+        index, k = divmod(index, cap + 1)
+        if k:
+            pairs.append((slot, k))
+    return (REAP, tuple(pairs))
 
 
 class Exchanges:

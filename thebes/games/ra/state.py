@@ -20,7 +20,7 @@ from thebes.core import CHANCE, TERMINAL, State, TooManyOutcomes
 from thebes.core.state import randbelow
 
 from . import notation as nt
-from .scoring import score_epoch
+from .scoring import epoch_totals, score_epoch
 from .tiles import (AUCTION_TRACK_SIZE, CENTRE_SUN_START, CIVILIZATIONS, DROUGHT, EARTHQUAKE,
                     EPOCHS, FLOOD, FUNERAL, GOD, GOLD, KINDS, MONUMENTS, NILE, NUM_KINDS, PHARAOH,
                     RA, RA_TRACK_END, START_FAME, TILE_COUNTS, UNREST)
@@ -107,7 +107,9 @@ class RaState(State):
         self.bids: list[tuple[int, int]] = []
         self.pending: list[int] = []
         self.from_god = False
-        self.tallies: list[dict[str, Any]] = []
+        #: per scored epoch ``(epoch, displays, suns_up, suns_down, final, fame)``, copies
+        #: taken at its end; ``tally()`` builds the lines only when someone looks.
+        self.tallies: list[tuple] = []
 
     # ------------------------------------------------------------------ copy
     def clone(self) -> "RaState":
@@ -218,6 +220,7 @@ class RaState(State):
         close = self._close_auction
         drawn = self._drawn
         start = self._start_auction
+        after = _AFTER[self.num_players]
         while True:
             phase = self.phase
             if phase == AUCTION:
@@ -255,7 +258,22 @@ class RaState(State):
                     r -= bag[kind]
                     if r < 0:
                         break
-                drawn(kind)
+                if kind == RA:
+                    drawn(kind)
+                else:  # as _drawn and _next_turn
+                    bag[kind] -= 1
+                    self.bag_total -= 1
+                    track = self.track
+                    track[track.index(-1)] = kind
+                    self.track_count += 1
+                    up = self.suns_up
+                    for nxt in after[self.player]:
+                        if up[nxt]:
+                            self.player = nxt
+                            self.phase = TURN
+                            break
+                    else:
+                        self._end_epoch()
             elif phase == TURN and not (self.track_count and self.display[self.player][GOD]):
                 if self.track_count < AUCTION_TRACK_SIZE and self.bag_total:
                     r = getrandbits(2)
@@ -375,7 +393,8 @@ class RaState(State):
         up = self.suns_up
         self.ra_player = ra_player
         self.auction_kind = kind
-        self.bidders = [s for s in _AFTER[self.num_players][ra_player] if up[s]]
+        after = _AFTER[self.num_players][ra_player]
+        self.bidders = after if all(up) else [s for s in after if up[s]]  # never mutated
         self.bidder_index = 0
         self.high_bid = 0
         self.high_bidder = -1
@@ -411,10 +430,32 @@ class RaState(State):
         self.suns_up[winner].remove(sun)
         self.suns_down[winner].append(self.centre)
         self.centre = sun
-        taken = [k for k in self.track if k >= 0]
+        track = self.track
         self.track = [-1] * AUCTION_TRACK_SIZE
         self.track_count = 0
-        self._take(winner, taken, from_god=False)
+        # _take(winner, the track's tiles in order, from_god=False), without the list
+        display = self.display[winner]
+        pending = []
+        for k in track:
+            if k >= FUNERAL:
+                pending.append(k)
+                self.box[k] += 1
+            elif k >= 0:
+                display[k] += 1
+        self.pending = pending
+        self.player = winner
+        self.from_god = False
+        if pending:
+            self._resolve_disasters()
+            return
+        ra_player = self.ra_player  # _after_take(False)
+        self.ra_player = -1
+        self.auction_kind = -1
+        self.bidders = []
+        self.bids = []
+        self.high_bid = 0
+        self.high_bidder = -1
+        self._next_turn(ra_player)
 
     def _take(self, seat: int, tiles: list[int], from_god: bool) -> None:
         """Add non-disaster tiles to ``seat``'s display, then queue its disasters in track order."""
@@ -494,11 +535,12 @@ class RaState(State):
         self.high_bid = 0
         self.high_bidder = -1
         final = self.epoch == EPOCHS
-        tally = score_epoch(self.display, self.suns_up, self.suns_down, final)
-        self.fame = [max(0, f + t) for f, t in zip(self.fame, tally["totals"])]
-        tally["epoch"] = self.epoch
-        tally["fame"] = self.fame[:]
-        self.tallies = self.tallies + [tally]
+        display, up, down = self.display, self.suns_up, self.suns_down
+        self.fame = fame = [max(0, f + t) for f, t in
+                            zip(self.fame, epoch_totals(display, up, down, final))]
+        self.tallies = self.tallies + [(self.epoch, [d[:] for d in display],
+                                        [u[:] for u in up] if final else None,
+                                        [d[:] for d in down] if final else None, final, fame[:])]
         if final:
             self.phase = OVER
             self.player = -1
@@ -519,6 +561,17 @@ class RaState(State):
         self.phase = TURN
 
     # ------------------------------------------------------------------ results
+    def tally(self, index: int) -> dict[str, Any]:
+        """The ``index``-th epoch's tally as the observation shows it:
+        ``{"lines": {line: [points per seat]}, "totals": [...], "epoch": e, "fame": [...]}``
+        (scoring.score_epoch of the displays and suns as they were at that epoch's end)."""
+        epoch, displays, up, down, final, fame = self.tallies[index]
+        n = self.num_players
+        tally = score_epoch(displays, up or [[]] * n, down or [[]] * n, final)
+        tally["epoch"] = epoch
+        tally["fame"] = fame[:]
+        return tally
+
     def scores(self) -> list[int]:
         """Each seat's fame so far (ruling 10), final fame at the end."""
         return self.fame[:]
@@ -575,7 +628,7 @@ class RaState(State):
                        "display": {KINDS[k]: c for k, c in enumerate(self.display[s]) if c},
                        "gods": self.display[s][GOD]}
                       for s in range(self.num_players)],
-            "tallies": [dict(t) for t in self.tallies],
+            "tallies": [self.tally(i) for i in range(len(self.tallies))],
             "scores": self.fame[:],
             "ranking": self.ranking(),
         }
