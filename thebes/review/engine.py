@@ -30,7 +30,7 @@ CHANCE_SHARE = 0.25
 THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "ra": (0.06, 0.12, 0.24),
     "sarcophagus": (0.10, 0.20, 0.30),
-    "pharaohs-heir": (0.06, 0.12, 0.24),
+    "pharaohs-heir": (0.10, 0.20, 0.30),
     "pharaoh": (0.06, 0.12, 0.24),
     "pharaoh/solo": (0.05, 0.10, 0.20),
 }
