@@ -60,6 +60,13 @@ def test_create_gives_one_link_per_human_seat_and_a_clean_summary(client):
     assert client.get(f"/api/games/{game['id']}").json()["status"] == "open"
 
 
+def test_a_bot_seat_without_a_bot_named_gets_the_one_default_bot_medium(client):
+    from thebes.bots import DEFAULT_BOT
+    out = client.post("/api/games", json={"game": "ra", "players": 3, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}]}).json()
+    assert DEFAULT_BOT == "medium" and out["game"]["seats"][1]["bot"] == "medium"
+
+
 def test_lobby_is_newest_first_and_filters_by_status(client):
     ids = [create(client, seed=i)["game"]["id"] for i in range(3)]
     listed = [g["id"] for g in client.get("/api/games").json()["games"]]

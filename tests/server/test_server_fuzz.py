@@ -184,7 +184,7 @@ def test_fuzzed_http_requests_never_answer_5xx_nor_log_an_error(fuzz_client, cap
         "/api/games/{g}/name": {"token": tokens[0], "name": "Ann"},
         "/api/games/{g}/moves": {"token": tokens[0], "move": "hold", "version": 1},
         "/api/records": {"record": selfplay_record("toy", 2, 1, {}).to_dict(), "mode": "view",
-                         "seats": [{"kind": "human", "name": "C"}, {"kind": "bot"}]},
+                         "seats": [{"kind": "human", "name": "C"}, {"kind": "bot", "bot": "random"}]},
     }
 
     @FUZZ
@@ -243,7 +243,7 @@ def test_fuzzed_uploads_never_answer_5xx(fuzz_client, caplog):
         payload = {"record": body_value(record, data).decode() if as_text else record,
                    "mode": data.draw(st.sampled_from(["view", "continue"]))}
         if data.draw(st.booleans()):
-            payload["seats"] = data.draw(st.one_of(JSONS, st.just([{"kind": "bot"}] * 2)))
+            payload["seats"] = data.draw(st.one_of(JSONS, st.just([{"kind": "bot", "bot": "random"}] * 2)))
         r = client.post("/api/records", content=body_value(payload, data),
                         headers={"content-type": "application/json"})
         assert r.status_code < 500, r.text[:300]

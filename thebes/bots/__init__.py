@@ -57,6 +57,10 @@ LEVEL_OVERRIDES: dict[tuple[str, str], dict[str, Any]] = {
     ("easy", "pharaoh"): {"noise": 0.6},
 }
 BOT_NAMES = ("random", "greedy", "ismcts") + tuple(LEVELS)
+
+#: the bot a seat gets when none is named: in the lobby (thebes/web/logwords.js DEFAULT_BOT),
+#: the HTTP API and ``thebes play``; the middle strength level
+DEFAULT_BOT = "medium"
 #: OpenSpiel's own searches through thebes.interop (needs the openspiel extra).
 OPENSPIEL_BOTS = ("openspiel-ismcts", "openspiel-mcts")
 

@@ -36,7 +36,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple
 
-from thebes.bots import BOT_NAMES, make_bot
+from thebes.bots import BOT_NAMES, DEFAULT_BOT, make_bot
 from thebes.core import (CHANCE, TERMINAL, Game, IllegalEventError, InvalidEventError,
                          OptionsError, Record, State, get_game)
 from thebes.core.record import result_of
@@ -154,7 +154,7 @@ def make_seats(game: Game, players: int, seats: list[dict[str, Any]] | None
             seat_rows.append(SeatData(i, "human", name, None, hash_token(token), name is not None))
             tokens.append((i, token))
         elif kind == "bot":
-            bot = spec.get("bot") or "greedy"
+            bot = spec.get("bot") or DEFAULT_BOT
             if bot not in BOT_NAMES:
                 raise ApiError(400, f"seat {i + 1}: unknown bot {bot!r} (bots: {', '.join(BOT_NAMES)})")
             if bot not in bots_for(game.name):

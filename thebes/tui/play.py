@@ -37,7 +37,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 
-from thebes.bots import make_bot
+from thebes.bots import DEFAULT_BOT, make_bot
 from thebes.cli_args import options_for
 from thebes.core import (CHANCE, TERMINAL, OptionsError, Record, RecordError, State, ThebesError,
                          get_game, seat_rng)
@@ -45,9 +45,6 @@ from thebes.core.game import GAME_MODULES
 from thebes.core.record import result_of
 
 DEFAULT_PLAYERS = {"ra": 3, "sarcophagus": 2, "pharaohs-heir": 3, "pharaoh": 1}
-#: the bot of the other seats unless --bot says otherwise: the same default as the web
-#: lobby's (thebes/web/logwords.js DEFAULT_BOT), the middle strength level
-DEFAULT_BOT = "medium"
 
 
 class Quit(Exception):
