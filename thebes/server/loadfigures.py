@@ -96,7 +96,8 @@ def print_report(r: dict[str, Any]) -> None:
     d = r["delivery"]
     print(f"  delivery: {d['sockets_checked']} sockets, {d['lines_checked']} lines checked "
           f"against the stored games, {d['mismatched']} mismatched, "
-          f"{len(d['problems'])} order problems")
+          f"{len(d['problems'])} problems" + (f" ({d['views_asked_again']} final views asked "
+          f"again: a process still catching up)" if d.get("views_asked_again") else ""))
     for p in d["problems"]:
         print(f"    {p}")
     b, a = r["server_before"], r["server_after"]
