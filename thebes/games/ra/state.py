@@ -447,15 +447,8 @@ class RaState(State):
         self.from_god = False
         if pending:
             self._resolve_disasters()
-            return
-        ra_player = self.ra_player  # _after_take(False)
-        self.ra_player = -1
-        self.auction_kind = -1
-        self.bidders = []
-        self.bids = []
-        self.high_bid = 0
-        self.high_bidder = -1
-        self._next_turn(ra_player)
+        else:
+            self._after_take(False)
 
     def _take(self, seat: int, tiles: list[int], from_god: bool) -> None:
         """Add non-disaster tiles to ``seat``'s display, then queue its disasters in track order."""
