@@ -11,7 +11,7 @@ results are the same with any ``jobs`` or on Ray.
 from __future__ import annotations
 
 import multiprocessing
-from contextlib import closing
+from contextlib import closing, suppress
 from typing import Callable, Iterator, Sequence, TypeVar
 
 from rich.console import Console
@@ -70,12 +70,11 @@ def run_ray(fn: Callable[[Item], Result], items: Sequence[Item], address: str) -
             done, pending = ray.wait(pending, num_returns=1)
             yield ray.get(done[0])
     finally:
-        try:
+        with suppress(Exception):   # a cluster that went away cannot cancel: still disconnect
             for ref in pending:
                 ray.cancel(ref, force=True)
-        finally:   # a cluster that went away cannot cancel: still disconnect
-            if ours:
-                ray.shutdown()
+        if ours:
+            ray.shutdown()
 
 
 def run_all(fn: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1,

@@ -54,8 +54,9 @@ PROCESSES = int(os.environ.get("THEBES_REVIEW_PROCESSES", str(min(2, os.cpu_coun
 MAX_QUEUE = 8
 #: the review's own seed: a game's review is the same whenever it is computed.
 SEED = "server"
-#: seconds a review takes before this server has finished one: about a 3-player Ra game's
-#: at 400 iterations a decision in 2 processes (docs/review.md: 60 s at 185 iterations).
+#: seconds a review is taken to last until this server has finished one: about what a
+#: 3-player Ra game takes at 400 iterations a decision in 2 processes (docs/review.md
+#: measures 60 s at 185).
 TYPICAL_SECONDS = 120.0
 #: bounds of a queue-full 429's Retry-After, in seconds.
 RETRY_AFTER_MIN, RETRY_AFTER_MAX = 5, 3600
