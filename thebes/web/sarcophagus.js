@@ -5,8 +5,8 @@
 // short. Only legal moves are clickable: every clickable thing is derived from the
 // view's `legal` list.
 //
-// Same interface as ra.js: TITLE, describeEvent(line, names, t), narrate(log, names, t,
-// obs), render(ctx). The modules it stands on: sarcophagus_rules.js (tiles, fame,
+// Same interface as ra.js: describeEvent(line, names, t), narrate(log, names, t, obs),
+// render(ctx). The modules it stands on: sarcophagus_rules.js (tiles, fame,
 // geometry), sarcophagus_log.js (the log in words), sarcophagus_draw.js (pieces, CSS),
 // sarcophagus_board.js (the SVG board). Clickable SVG elements carry data-move (the
 // move they send), data-coin (a coin value of your hand to choose) or data-pos (a tile
@@ -20,7 +20,6 @@ import { bonusList, fameOf, heldCount, nameOf } from "./sarcophagus_rules.js";
 export { describeEvent, narrate } from "./sarcophagus_log.js";
 export { claimableSet, fameOf, tileLabel } from "./sarcophagus_rules.js";
 
-export const TITLE = "Sarcophagus";
 const REVEAL_MS = 1000;
 
 addStrings({

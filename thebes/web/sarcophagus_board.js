@@ -136,7 +136,7 @@ export function drawBoard(ctx, play) {
   const topLeft = obs.top_left;
 
   // ---------------------------------------------------------------- svg
-  const svg = s("svg", { class: "sarc-board" + (compact ? " compact" : ""), role: "group", "aria-label": "Sarcophagus", "data-phase": obs.phase,
+  const svg = s("svg", { class: "sarc-board" + (compact ? " compact" : ""), role: "group", "aria-label": t("gametitle.sarcophagus"), "data-phase": obs.phase,
     "data-turn-coin": obs.coin === null || obs.coin === undefined ? null : String(obs.coin) });
   svg.append(s("defs", null,
     s("linearGradient", { id: "sarcSand", x1: 0, y1: 0, x2: 0, y2: 1 }, s("stop", { offset: "0%", "stop-color": "#f3e2bd" }), s("stop", { offset: "100%", "stop-color": "#dcc08a" })),
