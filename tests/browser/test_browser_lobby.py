@@ -108,7 +108,7 @@ def test_a_french_page_names_every_game_in_french_in_the_lobby_the_table_and_the
         page.goto(server + "/")
         page.wait_for_selector("#create-form")
         menu = page.locator("#create-game option").evaluate_all("os => os.map(o => [o.value, o.textContent])")
-        assert dict(menu) == FRENCH_TITLES
+        assert {k: v for k, v in menu if k in FRENCH_TITLES} == FRENCH_TITLES   # (and any test game)
         for game, (gid, _) in links.items():
             row = page.locator(f'.game-row[data-game="{gid}"] .game-title strong')
             assert row.inner_text().startswith(FRENCH_TITLES[game] + " · "), row.inner_text()
