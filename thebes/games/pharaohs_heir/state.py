@@ -330,7 +330,17 @@ class PharaohsHeirState(State):
                     moves = CHOICE_LISTS[self.actions_left]
                     choose(moves[randbelow(rng, len(moves))][1])
                 elif phase in split_phases:
-                    apply_action(random_split(rng, *distribution(phase, cur)))
+                    move = random_split(rng, *distribution(phase, cur))
+                    if phase == P_OFFER:
+                        self._offer(move[1], move[2])
+                    elif phase == P_PLACE:
+                        self._add(cur, move[1])
+                        self._next_player() or self._end_action()
+                    elif phase == P_PAY:
+                        self._remove(cur, move[1])
+                        self._next_player() or self._end_action()
+                    else:
+                        apply_action(move)
                 elif phase == P_TAKE:
                     move = self._random_take(rng)
                     self._take(move[1], move[2])
@@ -400,9 +410,14 @@ class PharaohsHeirState(State):
         canals = [-1]
         if self.grain[p] >= 1 and total >= 1:
             for s in slots:
-                if not canal[base + s] and (s % ROWS == 0 or any(
-                        canal[base + t] for t in NEIGHBOURS[s])):
-                    canals.append(s)
+                if not canal[base + s]:
+                    if s % ROWS == 0:
+                        canals.append(s)
+                        continue
+                    for t in NEIGHBOURS[s]:
+                        if canal[base + t]:
+                            canals.append(s)
+                            break
         return p, base, slots, total, canals
 
     def _builds(self) -> list[tuple]:
