@@ -5,6 +5,10 @@
 #   DATABASE=postgresql://thebes:thebes@127.0.0.1:5432/thebes_test PROCS=2 KILL_AFTER=10 \
 #     benchmarks/cluster.sh --games 50 --think-s 0 --duration 30
 #   PG_SETTINGS="synchronous_commit=off" PROCS=2 benchmarks/cluster.sh --games 150 --think-s 0
+# CPU_QUOTA=0.4 gives each server process a CPU budget of 0.4 of a core (a cgroup v1 `cpu` quota,
+# needs root): on a machine whose cores the servers share with PostgreSQL, nginx and the load
+# generator, this is how the app tier's scaling is measured (N processes, each as if on a core of
+# its own, N x the budget in all), e.g. CPU_QUOTA=0.4 PROCS=1 and then PROCS=2.
 # Everything it starts it stops (by PID). The servers run with load-test limits (docs/deploy.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,11 +30,12 @@ case "$DATABASE" in *\?*) sep="&";; *) sep="?";; esac
 pg_opts="-csearch_path%3D$schema"
 for kv in ${PG_SETTINGS:-}; do pg_opts+="%20-c${kv/=/%3D}"; done
 RUN_DATABASE="${DATABASE}${sep}options=$pg_opts"
-pids=(); ports=()
+pids=(); ports=(); groups=()
 cleanup() {
   [ -f "$work/nginx.pid" ] && kill -QUIT "$(cat "$work/nginx.pid")" 2>/dev/null || true
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
+  for g in "${groups[@]}"; do rmdir "$g" 2>/dev/null || true; done
   "$PY" -c "import psycopg,sys; psycopg.connect(sys.argv[1], autocommit=True).execute('DROP SCHEMA $schema CASCADE')" "$DATABASE" || true
 }
 trap cleanup EXIT
@@ -39,6 +44,14 @@ for i in $(seq 1 "$PROCS"); do
   "$THEBES" serve --port "$port" --database "$RUN_DATABASE" --bot-delay "${BOT_DELAY:-0}" \
     > "$work/serve-$port.log" 2>&1 &
   pids+=("$!")
+  if [ -n "${CPU_QUOTA:-}" ]; then
+    # a 10 ms period: a throttled process waits at most the rest of 10 ms, not of 100 ms
+    g="/sys/fs/cgroup/cpu/thebes-cluster-$$-$i"; mkdir "$g"; groups+=("$g")
+    echo 10000 > "$g/cpu.cfs_period_us"
+    quota="$(python3 -c "print(int(float('$CPU_QUOTA') * 10000))")"
+    echo "$quota" > "$g/cpu.cfs_quota_us"
+    echo "$!" > "$g/cgroup.procs"
+  fi
 done
 for port in "${ports[@]}"; do
   for _ in $(seq 1 120); do curl -sf "127.0.0.1:$port/api/meta" >/dev/null && break; sleep 0.5; done

@@ -335,6 +335,31 @@ def test_a_clock_changed_meanwhile_by_another_process_is_redone_on_the_fresh_row
     assert json.loads(row.state)["bank"][0] == 50.0
 
 
+def test_on_postgresql_another_process_takes_the_clock_a_move_s_notification_carried(
+        make_client, pg_url):
+    """The move's notification carries the table's clock as written with it: the other process
+    shows it without reading the row and without publishing its views a second time."""
+    a, b = make_client(pg_url), make_client(pg_url)
+    fake = FakeTime()
+    start(a, fake)
+    tables_b = start(b, fake)
+    gid, tokens = create(a, table={"mode": "bank", "bank": 60, "increment": 5})
+    before = view(b, gid, tokens[1])                    # b holds the game and its table
+    live_b = b.app.state.service.cached(gid)
+    stamp = live_b.stamp
+    loads = []
+    load = tables_b._load
+    tables_b._load = lambda game_id: loads.append(game_id) or load(game_id)
+    fake.advance(7)
+    v = view(a, gid, tokens[0])
+    done = move(a, gid, tokens[0], v["legal"][0], v["version"])
+    wait_until(lambda: live_b.snap.version == done["version"])      # published on b
+    after_a, after_b = view(a, gid, tokens[1]), view(b, gid, tokens[1])
+    assert after_b["table"]["clock"] == after_a["table"]["clock"] != before["table"]["clock"]
+    assert after_b["table"]["clock"]["left"][0] == 58.0     # 60 - 7 + 5
+    assert loads == [] and live_b.stamp == stamp
+
+
 def test_on_postgresql_a_process_does_not_read_back_the_clock_of_its_own_move(make_client, pg_url):
     """Every change makes each process read the table's row again (another process may have
     changed it), except the process that made the move: it has just written that row."""

@@ -8,8 +8,9 @@ connection per process that LISTENs; for a notification from another process
 about a game this process holds in memory, a catch-up thread applies the new
 events (:meth:`GameService.catch_up`): the ones the payload carried when they
 follow on exactly from the cached version, else (and for seats, kind ``s``)
-read from the database; then the service's listeners wake the sockets (hub)
-and the bot runner. So a process that missed notifications (its listening
+read from the database, with what else the payload carried (the table's clock
+after the move: :attr:`MoveWrite.note`); then the service's listeners wake
+the sockets (hub), the tables and the bot runner. So a process that missed notifications (its listening
 connection dropped) loses nothing: the next one shows a gap and it reads. It
 catches up every watched game when it listens again, and every
 ``sweep_s`` seconds compares the versions of the games its sockets watch with
@@ -39,6 +40,7 @@ class FanOut:
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="thebes-fanout")
         self._queued: dict[str, bool] = {}          # game id -> seats too
         self._known: dict[str, list[tuple[int, Any]]] = {}   # events the payloads carried
+        self._notes: dict[str, dict[str, Any]] = {}            # notes they carried, the last
         self._lock = threading.Lock()
         self._task: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
@@ -88,7 +90,8 @@ class FanOut:
                 delay = min(5.0, delay * 2)
 
     def on_payload(self, payload: str) -> None:
-        """Handle one notification ``'<game> <version> <origin> <kind>[ <JSON texts>]'``."""
+        """Handle one notification ``'<game> <version> <origin> <kind>[ <JSON>]'``, the JSON
+        the events' texts, or ``{"events": texts, note: value, ...}`` (storage's ``_notify``)."""
         parts = payload.split(" ", 4)
         if len(parts) < 4:
             return
@@ -110,9 +113,15 @@ class FanOut:
                 texts = json.loads(parts[4])
             except ValueError:
                 texts = None
+            notes = None
+            if isinstance(texts, dict):
+                notes = {k: v for k, v in texts.items() if k != "events"}
+                texts = texts.get("events")
             with self._lock:
                 self._known.setdefault(game_id, []).append(
                     (version - len(texts), texts) if isinstance(texts, list) else (-1, None))
+                if notes:
+                    self._notes.setdefault(game_id, {}).update(notes)
         elif kind == "e":                            # too long to carry: read them
             with self._lock:
                 self._known.setdefault(game_id, []).append((-1, None))
@@ -133,9 +142,10 @@ class FanOut:
         with self._lock:
             seats = self._queued.pop(game_id, False)
             carried = self._known.pop(game_id, [])
+            notes = self._notes.pop(game_id, None)
         known = _joined(carried)
         try:
-            self.service.catch_up(game_id, seats=seats, known=known)
+            self.service.catch_up(game_id, seats=seats, known=known, notes=notes)
         except Exception:
             log.exception("catching up game %s failed", game_id)
 

@@ -77,8 +77,8 @@ def print_report(r: dict[str, Any]) -> None:
     print(f"  games started {r['games_started']}, finished {r['games_finished']}, "
           f"sockets {r['sockets']}, reconnects {r['reconnects']}, longest wait for the "
           f"bots {r['longest_wait_for_bots_s']} s")
-    print(f"  measured after a warm-up of {c['warm_up']} s (games being created): "
-          f"{r['measured_s']} s")
+    print(f"  games created and their sockets opened in {r['setup_s']} s, then a warm-up of "
+          f"{c['warm_up']} s, then measured for {r['measured_s']} s")
     print(f"  moves {r['moves']} ({r['moves_per_s']}/s), events {r['events']} "
           f"({r['events_per_s']}/s)")
     cpu = r.get("server_cpu")
@@ -89,6 +89,10 @@ def print_report(r: dict[str, Any]) -> None:
           f"(n={rt['n']})")
     print(f"  fan-out ms:    p50 {fo['p50']}  p95 {fo['p95']}  p99 {fo['p99']}  max {fo['max']} "
           f"(n={fo['n']})")
+    lag = r["load_generator_lag_ms"]
+    if lag["n"]:
+        print(f"  this load generator's own loop lag ms: p50 {lag['p50']}  p99 {lag['p99']}  "
+              f"max {lag['max']} (included in every figure above)")
     print(f"  errors: {sum(r['errors'].values())} {r['errors'] or ''}")
     if any("429" in kind for kind in r["errors"]):
         print("  (429: the server's limits refused this load; run it with the load-test "

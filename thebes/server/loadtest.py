@@ -13,8 +13,10 @@ none: a spectator sees them only when they are over). A socket whose server
 goes away reconnects (``since`` = the lines it has) through ``--url`` for up
 to ``--reconnect-s`` seconds; a move whose answer was lost is not counted.
 
-Measured after a warm-up of ``--warm-up`` seconds, while the games are being
-created (docs/deploy.md shows figures):
+The ``--games`` games are created and their sockets opened first; then come
+``--warm-up`` seconds unmeasured (the first moves of games all started at once
+come in a burst no live server sees), then ``--duration`` seconds measured
+(docs/deploy.md shows figures):
 
 * round trip: a move sent on the socket until that socket's next view;
 * fan-out: for each version a game's human socket saw, from the first of the
@@ -27,7 +29,9 @@ created (docs/deploy.md shows figures):
 * RSS and open file descriptors of the server processes (``--pid``, else the
   processes listening on the URL's port on this machine) before and after, and
   the CPU time they used while measured (per event: a figure that holds on a
-  busy machine, where the latencies do not).
+  busy machine, where the latencies do not);
+* this load generator's own event-loop lag: every figure above includes it, so
+  a lag near the round trip's tail means the tail is the load generator's.
 
 Checked at the end: every socket got every log line exactly once, in order
 (indices 0, 1, 2, ... across reconnections), and each line as the server now
@@ -57,6 +61,7 @@ from thebes.cli_args import integer, number
 from .loadfigures import listening_pids, percentiles, print_report, process_figures
 
 GAMES = ("ra", "sarcophagus", "pharaohs-heir", "pharaoh")
+SETUP_S = 300.0     # the longest the games' creation may take before the load starts anyway
 
 
 # ---------------------------------------------------------------------- CLI
@@ -78,10 +83,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--spectators", type=integer(0, 1000), default=1, metavar="K",
                    help="spectator sockets per game without hidden information (default 1)")
     p.add_argument("--duration", type=number(0, 86_400, low_open=True), default=30.0, metavar="T",
-                   help="seconds of load (default 30)")
+                   help="seconds of load measured, after the warm-up (default 30)")
     p.add_argument("--warm-up", type=number(0, 3600), default=5.0, metavar="S",
-                   help="seconds at the start (the games being created) whose moves are not "
-                        "measured (default 5)")
+                   help="seconds of load not measured, once every game is created and its "
+                        "sockets are open (default 5)")
     p.add_argument("--bot", default="random", help="bot in the other seats (default random)")
     p.add_argument("--seed", type=integer(-(2 ** 63), 2 ** 63 - 1), default=1, help="seed of the humans' choices and pace")
     p.add_argument("--pid", type=integer(1), action="append", default=[],
@@ -104,6 +109,11 @@ def run(args: argparse.Namespace) -> int:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    # this process keeps every line of every socket: Python's cycle collector would scan them
+    # over and over, stopping the measuring (with 1,000 sockets: its own lag p99 10 ms, max 140
+    # ms, against 1.2 and 60 ms tuned as the server is: docs/deploy.md)
+    from .app import tune_gc
+    tune_gc()
     try:
         report = asyncio.run(LoadTest(args).main())
     except ConnectionError as err:
@@ -130,6 +140,8 @@ class Watch:
     finished: bool = False
     waiting_since: float | None = None    # the human waits for the others (bots) since then
     longest_wait: float = 0.0             # the longest such wait, reconnections included
+    opened: asyncio.Event = field(default_factory=asyncio.Event)   # the first view came
+
 
     def take(self, view: dict[str, Any], moment: float) -> None:
         for line in view["log"]:
@@ -139,6 +151,7 @@ class Watch:
             self.lines.append((line["index"], line["event"]))
         if not self.arrivals or view["version"] > self.arrivals[-1][0]:
             self.arrivals.append((view["version"], moment))
+        self.opened.set()
 
     def first_at(self, version: int) -> float | None:
         """When this socket first had ``version`` (or a later one)."""
@@ -163,9 +176,13 @@ class LoadTest:
         self.meta: dict[str, Any] = {}
         self.stop = asyncio.Event()
         self.t0 = 0.0
-        self.warm_up = min(args.warm_up, args.duration)
-        self.t_measure = 0.0                 # moves sent from then on are measured
+        self.warm_up = args.warm_up
+        self.t_measure = float("inf")        # moves sent from then on are measured
         self.late_views = 0                  # final views asked again (a process behind)
+        self.lags: list[float] = []          # this process's own event-loop lag, measured
+        self.slots_ready = 0                 # slots whose first game has every socket open
+        self.all_ready = asyncio.Event()
+        self.setup_s = 0.0                   # how long creating the games took
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -186,17 +203,25 @@ class LoadTest:
             self.meta = {g["name"]: g for g in r.json()["games"]}
             before = process_figures(pids)
             self.t0 = time.perf_counter()
-            self.t_measure = self.t0 + self.warm_up
             runners = [asyncio.create_task(self.keep_game(http, slot)) for slot in range(self.args.games)]
             progress = asyncio.create_task(self.progress())
-            await asyncio.sleep(min(self.args.warm_up, self.args.duration))
+            lag = asyncio.create_task(self.watch_lag())
+            try:
+                await asyncio.wait_for(self.all_ready.wait(), timeout=SETUP_S)
+            except asyncio.TimeoutError:
+                self.error(f"games not all started within {SETUP_S} s")
+            self.setup_s = time.perf_counter() - self.t0
+            await asyncio.sleep(self.warm_up)
             warm = process_figures(pids)
-            await asyncio.sleep(max(0.0, self.args.duration - self.args.warm_up))
+            self.t_measure = time.perf_counter()
+            await asyncio.sleep(self.args.duration)
             self.stop.set()
             done = process_figures(pids)
             elapsed = time.perf_counter() - self.t0
+            measured = max(1e-9, time.perf_counter() - self.t_measure)
             await asyncio.gather(*runners, return_exceptions=True)
             progress.cancel()
+            lag.cancel()
             if sys.stderr.isatty():
                 print(file=sys.stderr)
             checks = await self.check_all(http)
@@ -206,14 +231,14 @@ class LoadTest:
         problems = [p for game in self.watches for w in game for p in w.problems]
         ok = not problems and not self.errors and checks["mismatched"] == 0 and (
             churn is None or churn["ok"])
-        measured = max(1e-9, elapsed - self.warm_up)
         cpu_s = round(done["cpu_s"] - warm["cpu_s"], 2)
         return {
             "ok": ok,
             "config": {k: getattr(self.args, k) for k in (
                 "url", "games", "game", "players", "think_s", "spectators", "duration", "warm_up",
                 "bot", "seed")},
-            "elapsed_s": round(elapsed, 2), "measured_s": round(measured, 2),
+            "elapsed_s": round(elapsed, 2), "setup_s": round(self.setup_s, 2),
+            "measured_s": round(measured, 2),
             "games_started": self.games_started, "games_finished": self.games_done,
             "sockets": sum(len(g) for g in self.watches),
             "moves": self.moves, "moves_per_s": round(self.moves / measured, 1),
@@ -222,6 +247,7 @@ class LoadTest:
                            "ms_per_event": round(1e3 * cpu_s / max(1, self.events), 3)}
             if done["pids"] else None,
             "round_trip_ms": percentiles(self.rtts),
+            "load_generator_lag_ms": percentiles(self.lags),
             "fanout_ms": percentiles(self.fanouts),
             "errors": dict(self.errors),
             "reconnects": sum(w.reconnects for g in self.watches for w in g),
@@ -234,6 +260,14 @@ class LoadTest:
             "churn": churn,
         }
 
+    async def watch_lag(self) -> None:
+        """How late this process's own event loop wakes a 10 ms sleep, while measured."""
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(0.01)
+            if start >= self.t_measure:
+                self.lags.append(max(0.0, time.perf_counter() - start - 0.01))
+
     async def progress(self) -> None:
         tty = sys.stderr.isatty()
         last = 0.0
@@ -244,8 +278,15 @@ class LoadTest:
                 continue
             last = now
             rtt = percentiles(self.rtts[-2000:])
-            line = (f"[{now:5.0f}/{self.args.duration:.0f} s] moves {self.moves} "
-                    f"({self.moves / max(now, 1e-9):.0f}/s), events {self.events}, "
+            if not self.all_ready.is_set():
+                phase = f"[{now:5.0f} s] creating games: {self.slots_ready} of {self.args.games}"
+            elif time.perf_counter() < self.t_measure:
+                phase = f"[{now:5.0f} s] warm-up ({self.warm_up:.0f} s, not measured)"
+            else:
+                t = time.perf_counter() - self.t_measure
+                phase = (f"[{t:5.0f}/{self.args.duration:.0f} s] moves {self.moves} "
+                         f"({self.moves / max(t, 1e-9):.0f}/s)")
+            line = (f"{phase}, events {self.events}, "
                     f"round trip p50 {rtt['p50']} ms p99 {rtt['p99']} ms, "
                     f"errors {sum(self.errors.values())}, games done {self.games_done}")
             print(("\r" + line) if tty else line, end="" if tty else "\n", file=sys.stderr,
@@ -261,6 +302,7 @@ class LoadTest:
         """Keep one live game in this slot until the end (a new one after each finished one)."""
         import httpx
 
+        first = True
         while not self.stop.is_set():
             name = self.game_name(slot)
             info = self.meta.get(name)
@@ -293,10 +335,21 @@ class LoadTest:
             rng = random.Random(self.rng.random())
             tasks = [asyncio.create_task(self.follow(group[0], rng))] + [
                 asyncio.create_task(self.follow(w, None)) for w in group[1:]]
+            if first:
+                first = False
+                asyncio.create_task(self.slot_ready(group))
             await asyncio.gather(*tasks, return_exceptions=True)
             self.measure_fanout(group)
             if group[0].finished:
                 self.games_done += 1
+
+    async def slot_ready(self, group: list[Watch]) -> None:
+        """Count a slot as started once every socket of its first game has its first view."""
+        for watch in group:
+            await watch.opened.wait()
+        self.slots_ready += 1
+        if self.slots_ready == self.args.games:
+            self.all_ready.set()
 
     def measure_fanout(self, group: list[Watch]) -> None:
         if len(group) < 2:

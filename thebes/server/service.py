@@ -281,10 +281,14 @@ class StoredMove:
 @dataclass(frozen=True)
 class MoveWrite:
     """A write stored with a move, atomically: ``write(conn)`` runs in the move's transaction
-    and says whether it wrote; ``stored(wrote)`` runs after the commit (under the game's lock)."""
+    and says whether it wrote; ``stored(wrote)`` runs after the commit (under the game's lock).
+    ``note``: ``(name, JSON value)`` the move's notification carries to the other processes
+    when it wrote (their :attr:`GameService.note_readers` take it), so that they need not
+    read it back."""
 
     write: Callable[[Any], bool]
     stored: Callable[[bool], None]
+    note: tuple[str, Any] | None = None
 
 
 # ---------------------------------------------------------------------- service
@@ -308,6 +312,9 @@ class GameService:
         #: called under the game's lock before the move is stored, with the :class:`StoredMove`,
         #: and returns a :class:`MoveWrite` (or ``None``: nothing to write)
         self.move_writes: list[Callable[[StoredMove], MoveWrite | None]] = []
+        #: name -> reader(game, value) of the notes another process's move carried
+        #: (:attr:`MoveWrite.note`), called under the game's lock before its catch-up publishes
+        self.note_readers: dict[str, Callable[[LiveGame, Any], None]] = {}
         #: each adds fields to a game's public seats (in place): ``(game id, seats, where)``;
         #: ``where``: ``"snapshot"`` (published views: only what changes with the version or a
         #: :meth:`touch`), ``"live"`` (a summary of a game in memory, read now) or ``"lobby"``
@@ -363,18 +370,27 @@ class GameService:
         return self._games.get(game_id)
 
     def catch_up(self, game_id: str, seats: bool = False,
-                 known: tuple[int, list[str]] | None = None) -> bool:
+                 known: tuple[int, list[str]] | None = None,
+                 notes: dict[str, Any] | None = None) -> bool:
         """Bring a cached game up to the database: append the events stored since its version
         (another process accepted them) and, with ``seats``, reload its seats. True if
         anything changed (then the listeners are told); False also for a game not in memory.
 
         ``known``: ``(version, texts)``, the events a notification carried, stored after
         ``version`` events; used without reading the database when they follow on exactly.
+        ``notes``: what the notifications carried besides (:attr:`MoveWrite.note`).
         """
         g = self._games.get(game_id)
         if g is None:
             return False
         with g.lock:
+            for name, value in (notes or {}).items():
+                reader = self.note_readers.get(name)
+                if reader is not None:
+                    try:
+                        reader(g, value)
+                    except Exception:   # a note is a shortcut: without it, the reader reads
+                        log.exception("game %s: the %r note could not be read", g.id, name)
             changed = self._catch_up_locked(g, seats, known)
         if changed:
             self._notify(game_id)
@@ -700,9 +716,18 @@ class GameService:
         move = StoredMove(g, seat, g.version, g.version + len(new), how, status)
         writes = [w for w in (hook(move) for hook in self.move_writes) if w is not None]
         wrote: list[bool] = []
+
+        def also(conn: Any) -> dict[str, Any]:
+            notes = {}
+            for w in writes:
+                wrote.append(w.write(conn))
+                if wrote[-1] and w.note is not None:
+                    notes[w.note[0]] = w.note[1]
+            return notes
+
         g.updated = self.storage.append_events(   # StaleVersion: nothing changed here
             g.id, g.version, [(text, actor) for text, actor, _l in new], status, result,
-            also=lambda conn: wrote.extend(w.write(conn) for w in writes))
+            also=also)
         g.state = state
         g.log.extend(line for _t, _a, line in new)     # the log first: views read it up to
         g.events.extend(text for text, _a, _l in new)  # the published version

@@ -380,18 +380,25 @@ class Storage:
 
     # ------------------------------------------------------------ notifications
     def _notify(self, conn: Any, game_id: str, version: int, kind: str,
-                 texts: list[str] | None = None) -> None:
+                 texts: list[str] | None = None, notes: dict[str, Any] | None = None) -> None:
         """Queue the change notification in ``conn``'s transaction (PostgreSQL only).
 
-        For new events (kind ``e``) the payload ends with the JSON list of their texts when
-        it fits (PostgreSQL takes payloads under 8000 bytes), so that the listeners need not
-        read them back."""
+        For new events (kind ``e``) the payload ends with the JSON list of their texts, or
+        with ``{"events": texts, name: value, ...}`` when the move's writes left ``notes``
+        (its table's clock), when it fits (PostgreSQL takes payloads under 8000 bytes; the
+        notes go first, then the texts), so that the listeners need not read them back."""
         if self.shared:
             payload = f"{game_id} {version} {self.origin} {kind}"
+            tails = []
+            if texts and notes:
+                tails.append({"events": texts, **notes})
             if texts:
-                tail = " " + json.dumps(texts, separators=(",", ":"))
-                if len(payload) + len(tail.encode("utf-8")) < 7900:
-                    payload += tail
+                tails.append(texts)
+            for tail in tails:
+                text = " " + json.dumps(tail, separators=(",", ":"))
+                if len(payload) + len(text.encode("utf-8")) < 7900:
+                    payload += text
+                    break
             conn.execute(NOTIFY, {"c": CHANNEL, "p": payload})
 
     # ------------------------------------------------------------ writes
@@ -416,11 +423,12 @@ class Storage:
     def append_events(self, game_id: str, expected_version: int,
                       events: Iterable[tuple[str, int | None]], status: str,
                       result: dict[str, Any] | None,
-                      also: Callable[[Any], None] | None = None) -> dt.datetime:
+                      also: Callable[[Any], dict[str, Any] | None] | None = None) -> dt.datetime:
         """Append ``events`` (text, actor) after ``expected_version`` events.
 
         The version check, the inserts and ``also(connection)`` (more writes that belong
-        with the move: its table's clock) are one transaction. Raises
+        with the move: its table's clock; it returns the notes the notification carries to
+        the other processes, see :meth:`_notify`) are one transaction. Raises
         :class:`StaleVersion` (nothing written) when the stored version differs.
         """
         events = list(events)
@@ -439,9 +447,8 @@ class Storage:
                         {"game_id": game_id, "idx": expected_version + i, "text": text,
                          "actor": actor, "created": stamp}
                         for i, (text, actor) in enumerate(events)])
-                if also is not None:
-                    also(conn)
-                self._notify(conn, game_id, new_version, "e", [t for t, _a in events])
+                notes = also(conn) if also is not None else None
+                self._notify(conn, game_id, new_version, "e", [t for t, _a in events], notes)
         except IntegrityError:
             raise StaleVersion(f"game {game_id}: event {expected_version} already stored") from None
         return stamp

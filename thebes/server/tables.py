@@ -82,7 +82,9 @@ class Tables:
         self._missing: dict[str, float] = {}                      # game -> when found without row
         self._due: dict[str, tuple[float, int, int, str]] = {}   # game -> (time, seat, version, why)
         self._left: dict[tuple[str, int], float] = {}             # (game, seat) -> disconnected at
-        self._wrote: dict[str, tuple[int, int]] = {}    # game -> (version, stamp) of its own last clock write
+        # game -> (version, stamp) whose clock is known as stored: this process's own move's
+        # write, or the clock another process's move carried in its notification (carried())
+        self._wrote: dict[str, tuple[int, int]] = {}
         self._lock = threading.RLock()
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -91,6 +93,7 @@ class Tables:
         service.seat_hooks.append(self._decorate_seats)
         service.view_hooks.append(self._decorate_view)
         service.listeners.append(self.changed)
+        service.note_readers["clock"] = self.carried
 
     # ------------------------------------------------------------ storage
     def _load(self, game_id: str) -> Table | None:
@@ -208,12 +211,13 @@ class Tables:
                     self._tables.pop(g.id, None)
                 self._write(g.id, change, finished=finished, tell=True)
 
-        return MoveWrite(write, stored)
+        return MoveWrite(write, stored, ("clock", [t.rev + 1, new_state]))
 
     def changed(self, game_id: str) -> None:
         """Service listener: schedule the stand-in. On PostgreSQL (several server processes)
-        the row is read again, under the game's lock: when another process changed it (I'm
-        back, a vote: they notify with kind ``s``), the views are republished."""
+        the row is read again, under the game's lock, unless the clock is known as stored
+        (this process's own move, or the clock another's move carried): when another process
+        changed it (I'm back, a vote: they notify with kind ``s``), the views are republished."""
         g = self.service._games.get(game_id)
         if g is None:
             return
@@ -222,7 +226,7 @@ class Tables:
             with g.lock:
                 with self._lock:
                     before = self._tables.get(game_id)
-                    # this process's own move, whose clock it has just written: nothing to read
+                    # a clock known as stored at this version and stamp: nothing to read
                     own = self._wrote.pop(game_id, None) == (g.version, g.stamp)
                 if not (own and before is not None):
                     self.forget(game_id)
@@ -234,6 +238,20 @@ class Tables:
         t = self.table(game_id)
         if t is not None:
             self._schedule(g, t)
+
+    def carried(self, g: LiveGame, note: Any) -> None:
+        """Service note reader (PostgreSQL, under the game's lock, before its catch-up):
+        ``note`` is ``[rev, state]``, the clock another process wrote with the move it
+        notified. Cached as if read, so that :meth:`changed` need not read the row nor
+        publish the views again; ignored when this process holds no table for the game or
+        one as new."""
+        rev, state = int(note[0]), note[1]
+        with self._lock:
+            t = self._tables.get(g.id)
+            if t is None or t.rev >= rev:
+                return
+            self._tables[g.id] = Table(t.settings, state, rev)
+            self._wrote[g.id] = (int(state["version"]), g.stamp)
 
     def _catch_up(self, g: LiveGame) -> Table | None:
         """Bring a clock that lags its game (another process moved; a crash between the move
