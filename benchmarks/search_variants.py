@@ -7,7 +7,8 @@ Usage::
 
 Seats name variants (:data:`VARIANTS`): ``cut`` is the search as shipped (the game's
 playout cut-off and evaluation, thebes/bots/eval_<game>.py, where it has them),
-``full`` plays every playout to the end of the game (``use_evaluation=False``).
+``full`` plays every playout to the end of the game (``use_evaluation=False``);
+``greedy`` is the game's greedy bot, a fixed opponent for both.
 Seats rotate as in ``thebes arena`` (game i seats entry ``(seat + i) % players``), so
 every variant plays every seat equally often over a multiple of ``players`` games;
 chance and every bot draw from their own seeded generators (``thebes arena``'s seeds).
@@ -27,6 +28,7 @@ import time
 from typing import Any
 
 from thebes.arena.stats import summarize
+from thebes.bots import make_bot
 from thebes.bots.ismcts import ISMCTSBot
 from thebes.core import get_game, play_game, seat_rng
 
@@ -55,12 +57,15 @@ def play(game: str, players: int, entries: list[str], index: int, seed: int,
     state = get_game(game).new_initial_state(players)
     seating = [(seat + index) % players for seat in range(players)]
     game_seed = f"{seed}/{index}"
-    bots = [CountingBot(game, seat, seat_rng(game_seed, seat), think_ms=think_ms,
+    bots = [make_bot("greedy", game, seat, seat_rng(game_seed, seat))
+            if entries[entry] == "greedy" else
+            CountingBot(game, seat, seat_rng(game_seed, seat), think_ms=think_ms,
                         **VARIANTS[entries[entry]]) for seat, entry in enumerate(seating)]
     play_game(state, bots, random.Random(f"thebes-arena/{game_seed}"))
     return {"index": index, "seating": seating, "scores": state.scores(),
             "ranking": state.ranking(),
-            "iterations": [(b.total_iterations, b.searches) for b in bots]}
+            "iterations": [(getattr(b, "total_iterations", 0), getattr(b, "searches", 0))
+                           for b in bots]}
 
 
 def main() -> int:
@@ -75,8 +80,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     entries = [s.strip() for s in args.seats.split(",")]
-    if len(entries) != args.players or any(e not in VARIANTS for e in entries):
-        parser.error(f"--seats: {args.players} names among {', '.join(VARIANTS)}")
+    if len(entries) != args.players or any(e not in VARIANTS and e != "greedy"
+                                           for e in entries):
+        parser.error(f"--seats: {args.players} names among {', '.join(VARIANTS)}, greedy")
     print(f"{args.game}, {args.players} players, seats {','.join(entries)}, "
           f"{args.think_ms:g} ms a move, seed {args.seed}; load {os.getloadavg()[0]:.1f}",
           flush=True)
@@ -102,6 +108,8 @@ def main() -> int:
         print(f"{bot['name']:10} {bot['games']:>5} {bot['wins']:>6g} {bot['win_rate']:>8.1%} "
               f"{lo:>6.1%}-{hi:>5.1%} {bot['mean_score']:>10.1f} {bot['rating']:>7.1f}")
     for name, (total, searches) in its.items():
+        if name == "greedy":
+            continue
         print(f"{name}: {total / max(1, searches):,.0f} iterations a search over {searches} "
               f"searches")
     return 0
