@@ -1,6 +1,7 @@
 """Sarcophagus's hooks for :mod:`thebes.bots.ismcts`.
 
-* ``cutoff``: a playout stops after :data:`HORIZON` events (or at the end);
+* ``cutoff``: a playout stops after :data:`HORIZON` events (the search ends
+  it at the end of the game anyway);
 * ``evaluate``: each seat's fame as if the game ended now (spec, Scoring: the
   number tiles it holds, face up or in its claimed sarcophagus, with the suit
   bonus), less the number tile each unrevealed trap under its sarcophagus would
@@ -9,7 +10,9 @@
   highest total, spec, Claims).
 
 The playout's state is a determinization, so reading the layout there reveals
-nothing to the searching seat.
+nothing to the searching seat. Kept because it wins more than playouts to the
+end at equal time (docs/bots.md, "Cut-off playouts in Sarcophagus and
+Pharaoh's Heir").
 """
 
 from __future__ import annotations
@@ -55,8 +58,7 @@ def evaluate(state: State) -> list[float]:
     layout = state.layout  # type: ignore[attr-defined]
     coins = state.coins  # type: ignore[attr-defined]
     ncoins = state.ncoins  # type: ignore[attr-defined]
-    present = state.present  # type: ignore[attr-defined]
-    m = present
+    m = state.present  # type: ignore[attr-defined]
     while m:
         low = m & -m
         pos = low.bit_length() - 1
