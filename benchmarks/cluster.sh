@@ -9,6 +9,8 @@
 # needs root): on a machine whose cores the servers share with PostgreSQL, nginx and the load
 # generator, this is how the app tier's scaling is measured (N processes, each as if on a core of
 # its own, N x the budget in all), e.g. CPU_QUOTA=0.4 PROCS=1 and then PROCS=2.
+# LOADGEN_PREFIX runs the load generator under a command, e.g. "chrt -f 10" (real-time priority:
+# on a busy machine its own lag would otherwise count in every figure).
 # Everything it starts it stops (by PID). The servers run with load-test limits (docs/deploy.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -84,5 +86,5 @@ if [ -n "${KILL_AFTER:-}" ]; then
   ( sleep "$KILL_AFTER"; echo "cluster.sh: kill -9 $victim" >&2; kill -9 "$victim" ) &
 fi
 status=0
-"$THEBES" loadtest --url "http://127.0.0.1:$front" "${pid_args[@]}" "$@" || status=$?
+${LOADGEN_PREFIX:-} "$THEBES" loadtest --url "http://127.0.0.1:$front" "${pid_args[@]}" "$@" || status=$?
 exit $status

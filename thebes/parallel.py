@@ -11,6 +11,7 @@ results are the same with any ``jobs`` or on Ray.
 from __future__ import annotations
 
 import multiprocessing
+from contextlib import closing, suppress
 from typing import Callable, Iterator, Sequence, TypeVar
 
 from rich.console import Console
@@ -38,7 +39,10 @@ def run_ray(fn: Callable[[Item], Result], items: Sequence[Item], address: str) -
     """``fn`` over ``items`` as Ray tasks; results as they finish.
 
     ``address``: ``"auto"`` (the running cluster, else a new local one), ``"local"`` (a
-    new local one) or a cluster's address.
+    new local one) or a cluster's address. When the results end, are abandoned (the
+    generator closed) or an error or Ctrl-C stops them, the tasks still pending are
+    cancelled and, if this call connected to Ray, it disconnects (``ray.shutdown()``),
+    which stops a local cluster it started; a connection the caller made itself is kept.
 
     Raises:
         OptionsError: Ray is not installed, or no cluster answers at ``address``.
@@ -48,6 +52,7 @@ def run_ray(fn: Callable[[Item], Result], items: Sequence[Item], address: str) -
     except ImportError:
         raise OptionsError("--ray needs Ray: pip install 'thebes[cluster]'") from None
     options = {"ignore_reinit_error": True, "include_dashboard": False, "logging_level": "ERROR"}
+    ours = not ray.is_initialized()
     if address == "local":
         ray.init(**options)
     else:
@@ -57,11 +62,19 @@ def run_ray(fn: Callable[[Item], Result], items: Sequence[Item], address: str) -
             if address != "auto":
                 raise OptionsError(f"no Ray cluster answers at {address}") from None
             ray.init(**options)  # auto: no cluster running, start a local one
-    remote = ray.remote(fn)
-    pending = [remote.remote(item) for item in items]
-    while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        yield ray.get(done[0])
+    pending = []
+    try:
+        remote = ray.remote(fn)
+        pending = [remote.remote(item) for item in items]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(done[0])
+    finally:
+        with suppress(Exception):   # a cluster that went away cannot cancel: still disconnect
+            for ref in pending:
+                ray.cancel(ref, force=True)
+        if ours:
+            ray.shutdown()
 
 
 def run_all(fn: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1,
@@ -70,12 +83,14 @@ def run_all(fn: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1,
     """``fn`` over ``items`` on Ray (``ray``: its address) or locally with ``jobs`` processes,
     with a progress bar labelled ``label`` on ``console`` (default: standard error; shown
     only on a terminal). Results as they finish; the bar advances once the caller has
-    handled each."""
+    handled each. Closing it (or an error) closes the runner: its processes end, a Ray
+    cluster it started is shut down."""
     console = console or Console(stderr=True)
     stream = run_ray(fn, items, ray) if ray else run_local(fn, items, jobs)
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), TimeRemainingColumn(), console=console,
-                  disable=not console.is_terminal) as bar:
+    bar = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TimeRemainingColumn(), console=console,
+                   disable=not console.is_terminal)
+    with closing(stream), bar:
         task = bar.add_task(label, total=len(items))
         for result in stream:
             yield result

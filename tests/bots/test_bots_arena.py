@@ -68,6 +68,8 @@ def test_a_small_arena_runs_on_a_local_ray_cluster(capsys):
     assert code == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 3 and sum(b["games"] for b in out["bots"]) == 9
+    import ray
+    assert not ray.is_initialized(), "the local Ray cluster started for the run is still up"
 
 
 def test_openspiel_bots_take_arena_seats(capsys):

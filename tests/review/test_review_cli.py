@@ -122,3 +122,5 @@ def test_a_review_over_a_local_ray_cluster_equals_the_local_one(capsys, record_f
     code, on_ray, err = run(capsys, "review", str(record_file), *short, "--ray", "auto")
     assert code == 0, err
     assert json.loads(on_ray) == json.loads(local)
+    import ray
+    assert not ray.is_initialized(), "the local Ray cluster started for the run is still up"

@@ -124,3 +124,44 @@ def test_the_review_rate_is_a_setting_an_environment_variable_and_a_serve_option
     monkeypatch.setattr("thebes.server._port_problem", lambda host, port: None)
     assert main(["serve", "--database", str(tmp_path / "a.db"), "--rate-review", "4/hour"]) == 0
     assert calls[-1].state.settings.rate_review == "4/hour"
+
+
+def test_a_full_review_queue_answers_429_with_a_sentence_and_a_retry_after_from_its_progress(
+        client, monkeypatch):
+    import threading
+    monkeypatch.setattr(server_review, "PROCESSES", 0)
+    monkeypatch.setattr(server_review, "MAX_QUEUE", 1)
+    release, units = threading.Event(), []
+    real = server_review.run_task
+
+    def held(task):   # the first unit of work is done at once, the second waits for the test
+        units.append(task)
+        if len(units) == 2:
+            release.wait(60)
+        return real(task)
+
+    monkeypatch.setattr(server_review, "run_task", held)
+    first = upload(client, selfplay_record("sarcophagus", 2, 3, {}, "greedy").dumps())
+    second = upload(client, selfplay_record("sarcophagus", 2, 4, {}, "greedy").dumps())
+    try:
+        assert client.post(f"/api/games/{first}/review").status_code == 202
+        wait_until(lambda: len(units) == 2)
+        refused = client.post(f"/api/games/{second}/review")
+        assert refused.status_code == 429, refused.text
+        wait = int(refused.headers["retry-after"])
+        assert server_review.RETRY_AFTER_MIN <= wait <= server_review.RETRY_AFTER_MAX
+        assert refused.json()["error"] == (
+            f"the review queue is full (1 waiting or being computed); ask again in {wait} s")
+    finally:
+        release.set()
+    wait_until(lambda: client.get(f"/api/games/{first}/review").json()["status"] == "done")
+    assert client.post(f"/api/games/{second}/review").status_code == 202   # a place is free
+
+
+def test_the_retry_after_of_a_full_queue_is_the_running_reviews_expected_time_left():
+    retry_after = server_review.retry_after
+    assert retry_after(30.0, 10, 40, typical=120.0) == 90         # 3 s a unit, 30 units left
+    assert retry_after(30.0, 0, 40, typical=120.0) == 90          # no unit done: typical time
+    assert retry_after(None, 0, 0, typical=120.0) == 120          # none running yet
+    assert retry_after(59.9, 39, 40, typical=120.0) == 5          # at least RETRY_AFTER_MIN
+    assert retry_after(3000.0, 1, 40, typical=120.0) == 3600      # at most RETRY_AFTER_MAX

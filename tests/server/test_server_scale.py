@@ -126,6 +126,31 @@ def test_a_server_that_missed_notifications_catches_up_from_the_database(pg_url,
     watcher.close()
 
 
+def test_a_move_whose_notification_carried_its_events_is_applied_without_a_thread(
+        pg_url, make_client):
+    """The common case costs no thread hand-off: the listening event loop applies it."""
+    a, b = make_client(pg_url), make_client(pg_url)
+    gid, tokens = ra_game(a, 43)
+    watcher = Reader(b, f"/api/games/{gid}/ws")
+    watcher.until_version(1)
+    service = b.app.state.service
+    threaded, in_loop = [], []
+    catch_up, catch_up_now = service.catch_up, service.catch_up_now
+    service.catch_up = lambda *args, **kw: threaded.append(args) or catch_up(*args, **kw)
+    service.catch_up_now = lambda *args: in_loop.append(args) or catch_up_now(*args)
+    rng = random.Random(3)
+    for _ in range(5):
+        view = a.get(f"/api/games/{gid}/view").json()
+        mover = view["to_move"] - 1
+        own = a.get(f"/api/games/{gid}/view", params={"token": tokens[mover]}).json()
+        r = a.post(f"/api/games/{gid}/moves", json={"token": tokens[mover], "move": rng.choice(
+            own["legal"]), "version": own["version"]})
+        assert r.status_code == 200, r.text
+        watcher.until_version(r.json()["version"])
+    assert len(in_loop) == 5 and threaded == []
+    assert watcher.log_indices() == list(range(r.json()["version"]))
+
+
 def test_a_token_given_by_a_join_on_one_server_opens_the_seat_on_the_other(pg_url, make_client):
     a, b = make_client(pg_url), make_client(pg_url)
     r = a.post("/api/games", json={"game": "ra", "players": 3, "seed": 43})

@@ -62,7 +62,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=integer(1, 256), help="parallel processes (default: all cores)")
     p.add_argument("--ray", metavar="ADDRESS", help="spread the work over a Ray cluster "
                    "('auto': the running cluster, else a new local one; 'local': a new "
-                   "local one). Needs pip install 'thebes[cluster]'")
+                   "local one; a local one is stopped when the run ends). Needs pip "
+                   "install 'thebes[cluster]'")
     p.add_argument("--json", action="store_true",
                    help="print the whole review as JSON (one object a line per record)")
     p.add_argument("--plot", metavar="PNG", help="draw each seat's win chance over the game "

@@ -4,13 +4,16 @@ Every write a socket must see sends ``NOTIFY thebes_games, '<game> <version>
 <origin> <kind>[ <texts>]'`` in its own transaction (thebes/server/storage.py),
 so PostgreSQL delivers it to every listening process exactly when the write
 commits, in commit order. :class:`FanOut` holds one psycopg 3 async
-connection per process that LISTENs; for a notification from another process
-about a game this process holds in memory, a catch-up thread applies the new
-events (:meth:`GameService.catch_up`): the ones the payload carried when they
-follow on exactly from the cached version, else (and for seats, kind ``s``)
-read from the database, with what else the payload carried (the table's clock
-after the move: :attr:`MoveWrite.note`); then the service's listeners wake
-the sockets (hub), the tables and the bot runner. So a process that missed notifications (its listening
+connection per process that LISTENs. For a notification from another process
+about a game this process holds in memory, the new events are applied with
+what else the payload carried (the table's clock after the move:
+:attr:`MoveWrite.note`); then the service's listeners wake the sockets (hub),
+the tables and the bot runner. Most often this happens at once in the event
+loop (:meth:`GameService.catch_up_now`: the payload carried the events, they
+follow on exactly from the cached version, the game's lock is free); else a
+catch-up thread does it (:meth:`GameService.catch_up`), reading from the
+database what the payloads did not carry (and the seats, kind ``s``). So a
+process that missed notifications (its listening
 connection dropped) loses nothing: the next one shows a gap and it reads. It
 catches up every watched game when it listens again, and every
 ``sweep_s`` seconds compares the versions of the games its sockets watch with
@@ -117,6 +120,11 @@ class FanOut:
             if isinstance(texts, dict):
                 notes = {k: v for k, v in texts.items() if k != "events"}
                 texts = texts.get("events")
+            # the common case, here in the event loop without a thread hand-off: the events
+            # follow on exactly, nothing is queued for the game, and its lock is free at once
+            if (isinstance(texts, list) and game_id not in self._queued
+                    and self.service.catch_up_now(game_id, (version - len(texts), texts), notes)):
+                return
             with self._lock:
                 self._known.setdefault(game_id, []).append(
                     (version - len(texts), texts) if isinstance(texts, list) else (-1, None))

@@ -15,7 +15,8 @@ uploaded record; ``GET /api/games/<id>/review`` answers its state: ``none``,
   (migration ``0005_reviews``) with the game and served from there afterwards.
 * Every resource has a limit: each client asks for at most ``rate_review``
   reviews (thebes/server/limits.py, 429 with Retry-After), at most
-  :data:`MAX_QUEUE` reviews wait; the budget is the server's
+  :data:`MAX_QUEUE` reviews wait (429 past it, with Retry-After: when the
+  running review should end, :func:`retry_after`); the budget is the server's
   (``THEBES_REVIEW_ITERATIONS``), not the client's.
 """
 
@@ -24,10 +25,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
+import math
 import multiprocessing
 import os
 import threading
-from collections import OrderedDict
+import time
+from collections import OrderedDict, deque
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +54,12 @@ PROCESSES = int(os.environ.get("THEBES_REVIEW_PROCESSES", str(min(2, os.cpu_coun
 MAX_QUEUE = 8
 #: the review's own seed: a game's review is the same whenever it is computed.
 SEED = "server"
+#: seconds a review is taken to last until this server has finished one: about what a
+#: 3-player Ra game takes at 400 iterations a decision in 2 processes (docs/review.md
+#: measures 60 s at 185).
+TYPICAL_SECONDS = 120.0
+#: bounds of a queue-full 429's Retry-After, in seconds.
+RETRY_AFTER_MIN, RETRY_AFTER_MAX = 5, 3600
 
 reviews_table = Table(
     "reviews", MetaData(),
@@ -71,6 +80,22 @@ class Job:
     done: int = 0
     total: int = 0
     error: str | None = None
+    started: float | None = None   # time.monotonic() when it began running
+
+
+def retry_after(elapsed: float | None, done: int, total: int, typical: float) -> int:
+    """Seconds until the running review should end, so that a place in the queue frees:
+    ``elapsed * (total - done) / done`` once it has done a unit of work, else ``typical
+    - elapsed`` (``elapsed`` None: none is running yet, ``typical``), rounded up and kept
+    within [:data:`RETRY_AFTER_MIN`, :data:`RETRY_AFTER_MAX`]. The Retry-After of a
+    queue-full 429 (docs/web-api.md, Reviews)."""
+    if elapsed is None:
+        left = typical
+    elif done > 0:
+        left = elapsed * max(0, total - done) / done
+    else:
+        left = typical - elapsed
+    return int(min(RETRY_AFTER_MAX, max(RETRY_AFTER_MIN, math.ceil(left))))
 
 
 class Reviewer:
@@ -81,6 +106,8 @@ class Reviewer:
         self._jobs: OrderedDict[str, Job] = OrderedDict()
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
+        #: wall seconds of the last reviews computed here (the typical time of one).
+        self._durations: deque[float] = deque(maxlen=20)
 
     # ---------------------------------------------------------------- storage
     def stored(self, game_id: str) -> dict[str, Any] | None:
@@ -114,7 +141,10 @@ class Reviewer:
         with self._cond:
             waiting = sum(1 for j in self._jobs.values() if j.status in ("queued", "running"))
             if waiting >= MAX_QUEUE:
-                raise ApiError(429, f"{waiting} reviews are being computed; ask again in a minute")
+                wait = self._retry_after()
+                raise ApiError(429, f"the review queue is full ({waiting} waiting or being "
+                                    f"computed); ask again in {wait} s",
+                               headers={"Retry-After": str(wait)})
             self._jobs[game_id] = Job(game_id, record)
             self._jobs.move_to_end(game_id)
             while len(self._jobs) > 1000:   # forget the oldest finished or failed jobs
@@ -129,6 +159,17 @@ class Reviewer:
             self._cond.notify_all()
         return self.state(game_id)
 
+    def _retry_after(self) -> int:
+        """:func:`retry_after` for the running review (call with ``self._cond`` held)."""
+        typical = (sum(self._durations) / len(self._durations) if self._durations
+                   else TYPICAL_SECONDS)
+        running = next((j for j in self._jobs.values()
+                        if j.status == "running" and j.started is not None), None)
+        if running is None:
+            return retry_after(None, 0, 0, typical)
+        return retry_after(time.monotonic() - running.started, running.done, running.total,
+                           typical)
+
     def _loop(self) -> None:
         while True:
             with self._cond:
@@ -136,7 +177,7 @@ class Reviewer:
                 if job is None:
                     self._thread = None
                     return
-                job.status = "running"
+                job.status, job.started = "running", time.monotonic()
             try:
                 self._run(job)
             except Exception as err:  # noqa: BLE001 - reported to the client, logged here
@@ -161,6 +202,7 @@ class Reviewer:
         self._store(job.game_id, assemble(todo, results))
         with self._cond:
             job.status = "done"
+            self._durations.append(time.monotonic() - (job.started or time.monotonic()))
 
 
 def _reviewer(request: Request) -> Reviewer:

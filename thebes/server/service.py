@@ -51,13 +51,16 @@ MAX_NAME = 40
 
 # ---------------------------------------------------------------------- errors
 class ApiError(Exception):
-    """An error the API reports as ``{"error": message[, "legal": [...]]}`` with ``status``."""
+    """An error the API reports as ``{"error": message[, "legal": [...]]}`` with ``status``
+    (and ``headers``, e.g. ``{"Retry-After": "30"}`` on a 429)."""
 
-    def __init__(self, status: int, message: str, legal: list[str] | None = None) -> None:
+    def __init__(self, status: int, message: str, legal: list[str] | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.legal = legal
+        self.headers = headers
 
     def body(self) -> dict[str, Any]:
         out: dict[str, Any] = {"error": self.message}
@@ -384,17 +387,39 @@ class GameService:
         if g is None:
             return False
         with g.lock:
-            for name, value in (notes or {}).items():
-                reader = self.note_readers.get(name)
-                if reader is not None:
-                    try:
-                        reader(g, value)
-                    except Exception:   # a note is a shortcut: without it, the reader reads
-                        log.exception("game %s: the %r note could not be read", g.id, name)
+            self._read_notes(g, notes)
             changed = self._catch_up_locked(g, seats, known)
         if changed:
             self._notify(game_id)
         return changed
+
+    def catch_up_now(self, game_id: str, known: tuple[int, list[str]],
+                     notes: dict[str, Any] | None = None) -> bool:
+        """:meth:`catch_up` without waiting and without the database, for a caller that must
+        not block (the event loop): True when done, False when it cannot be (the game's lock
+        is held, or ``known`` does not follow on exactly from the cached version): then the
+        caller catches up in a thread."""
+        g = self._games.get(game_id)
+        if g is None or not g.lock.acquire(blocking=False):
+            return False
+        try:
+            if known[0] != g.version:
+                return False
+            self._read_notes(g, notes)
+            self._catch_up_locked(g, False, known)
+        finally:
+            g.lock.release()
+        self._notify(game_id)
+        return True
+
+    def _read_notes(self, g: LiveGame, notes: dict[str, Any] | None) -> None:
+        for name, value in (notes or {}).items():
+            reader = self.note_readers.get(name)
+            if reader is not None:
+                try:
+                    reader(g, value)
+                except Exception:   # a note is a shortcut: without it, the reader reads
+                    log.exception("game %s: the %r note could not be read", g.id, name)
 
     def _catch_up_locked(self, g: LiveGame, seats: bool,
                          known: tuple[int, list[str]] | None = None) -> bool:
