@@ -75,3 +75,16 @@ def test_ra_kinds_match_the_engine_when_available() -> None:
     except ImportError:
         return
     assert list(tiles.KINDS) == KINDS
+
+
+def test_every_game_has_its_title_in_english_and_french_the_english_one_the_server_s() -> None:
+    from thebes.core.game import GAME_MODULES, get_game
+
+    t = tables()
+    shipped = [name for name, module in GAME_MODULES.items() if module.startswith("thebes.games.")]
+    assert len(shipped) == 4     # (the server tests register a toy game of their own)
+    for name in shipped:
+        assert t["en"][f"gametitle.{name}"] == get_game(name).title
+        assert t["fr"][f"gametitle.{name}"]
+    assert t["fr"]["gametitle.sarcophagus"] == "Sarcophage"
+

@@ -87,3 +87,39 @@ def test_the_create_form_says_who_sits_where_in_plain_words(server: str, browser
     assert page.locator('.seat-row[data-seat="2"] .seat-kind option').all_inner_texts() == ["Une personne", "Un robot"]
     page.select_option("#lang", "en")
     page.close()
+
+
+FRENCH_TITLES = {"ra": "Ra", "sarcophagus": "Sarcophage", "pharaohs-heir": "L'Héritier de Pharaon",
+                 "pharaoh": "Pharaon"}
+
+
+def test_a_french_page_names_every_game_in_french_in_the_lobby_the_table_and_the_replay(
+        server: str, playwright, tmp_path_factory) -> None:  # noqa: F811
+    """The server's titles are English: the lobby's game menu and lists, a table's heading and
+    the browser tab, and the replay viewer say them in the page's language."""
+    context = launch(playwright, tmp_path_factory, locale="fr-FR")
+    page = context.new_page()
+    try:
+        links = {}
+        for game, players in (("ra", 3), ("sarcophagus", 2), ("pharaohs-heir", 3), ("pharaoh", 1)):
+            seats = [{"kind": "human", "name": "Ann"}] + [{"kind": "human"}] * (players - 1)
+            created = post_json(server + "/api/games", {"game": game, "players": players, "seats": seats})
+            links[game] = (created["game"]["id"], created["links"][0]["url"])
+        page.goto(server + "/")
+        page.wait_for_selector("#create-form")
+        menu = page.locator("#create-game option").evaluate_all("os => os.map(o => [o.value, o.textContent])")
+        assert {k: v for k, v in menu if k in FRENCH_TITLES} == FRENCH_TITLES   # (and any test game)
+        for game, (gid, _) in links.items():
+            row = page.locator(f'.game-row[data-game="{gid}"] .game-title strong')
+            assert row.inner_text().startswith(FRENCH_TITLES[game] + " · "), row.inner_text()
+        for game, (gid, url) in links.items():
+            page.goto(server + url)
+            page.wait_for_selector("#board[data-version] > *")
+            assert page.locator(".game-head h1").inner_text() == FRENCH_TITLES[game]
+            assert page.title().endswith(f"{FRENCH_TITLES[game]} · Thèbes")
+            page.goto(f"{server}/replay/{gid}?{url.split('?')[1]}")
+            page.wait_for_selector("#replay-controls *")
+            assert page.locator(".game-head h1").inner_text() == f"Relecture · {FRENCH_TITLES[game]}"
+            assert page.title() == f"Relecture · {FRENCH_TITLES[game]} · Thèbes"
+    finally:
+        context.close()

@@ -274,8 +274,12 @@ def test_two_seats_show_both_sheets(server: str, context) -> None:  # noqa: F811
 
 # ---------------------------------------------------------------- without a browser
 
+# the table's modules: pharaoh.js and pharaoh_*.js (not pharaohs_heir*.js)
+MODULES = [WEB / "pharaoh.js"] + sorted(WEB.glob("pharaoh_*.js"))
+
+
 def module_strings() -> dict[str, dict[str, str]]:
-    text = (WEB / "pharaoh.js").read_text(encoding="utf-8")
+    text = (WEB / "pharaoh_strings.js").read_text(encoding="utf-8")
     out = {}
     for lang, body in re.findall(r"\n  (\w\w): \{\n(.*?)\n  \},", text, re.S):
         out[lang] = dict(re.findall(r'"(pharaoh\.[\w.]+)":\s*"((?:[^"\\]|\\.)*)"', body))
@@ -283,8 +287,8 @@ def module_strings() -> dict[str, dict[str, str]]:
 
 
 def test_strings_english_and_french() -> None:
-    """pharaoh.js brings its own strings: the same keys and placeholders in both languages,
-    and every key the module asks for exists."""
+    """The table brings its own strings (pharaoh_strings.js): the same keys and placeholders
+    in both languages, and every key its modules ask for exists."""
     strings = module_strings()
     assert set(strings) == {"en", "fr"}
     en, fr = strings["en"], strings["fr"]
@@ -292,7 +296,7 @@ def test_strings_english_and_french() -> None:
     assert sorted(set(en) ^ set(fr)) == []
     for key, value in en.items():
         assert set(re.findall(r"\{(\w+)\}", value)) == set(re.findall(r"\{(\w+)\}", fr[key])), key
-    text = (WEB / "pharaoh.js").read_text(encoding="utf-8")
+    text = "\n".join(path.read_text(encoding="utf-8") for path in MODULES)
     used = set(re.findall(r'\bt\("(pharaoh\.[\w.]+)"', text))
     assert len(used) > 60 and sorted(used - set(en)) == []
     kinds = ["housing", "road", "industrial", "farming", "treasury", "admin", "military", "guild",
@@ -309,10 +313,10 @@ def test_strings_english_and_french() -> None:
 
 
 def test_charts_match_the_engine() -> None:
-    """The building chart, costs, points and dice chart drawn by pharaoh.js are the engine's."""
+    """The building chart, costs, points and dice chart drawn by the table are the engine's."""
     from thebes.games.pharaoh import board, scoring
 
-    text = (WEB / "pharaoh.js").read_text(encoding="utf-8")
+    text = (WEB / "pharaoh_rules.js").read_text(encoding="utf-8")
 
     def js_list(name: str) -> list[str]:
         block = re.search(rf"const {name} = \[(.*?)\];", text, re.S).group(1)

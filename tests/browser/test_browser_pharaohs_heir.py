@@ -25,13 +25,16 @@ try:  # the server and browser fixtures of the Ra test (it skips when chromium o
 except pytest.skip.Exception as err:  # the strings check below still runs
     NO_BROWSER = str(err)
 
-MODULE = Path(__file__).resolve().parents[2] / "thebes" / "web" / "pharaohs_heir.js"
+WEB = Path(__file__).resolve().parents[2] / "thebes" / "web"
+STRINGS = WEB / "pharaohs_heir_strings.js"   # the table's strings, used by all its modules
+# the modules that use them (pharaohs_heir_log.js brings its own: tests/web/test_web_module_strings.py)
+MODULES = sorted(p for p in WEB.glob("pharaohs_heir*.js") if p.name != "pharaohs_heir_log.js")
 AREAS = ["harvest", "gods", "land", "people", "buildings"]
 ACTIONS = ["develop", "sacrifice", "populate", "harvest", "improve"]
 
 
 def strings() -> dict[str, dict[str, str]]:
-    text = MODULE.read_text(encoding="utf-8")
+    text = STRINGS.read_text(encoding="utf-8")
     block = re.search(r"addStrings\(\{\n  en: \{\n(.*?)\n  \},\n  fr: \{\n(.*?)\n  \},\n\}\);", text, re.S)
     assert block, "addStrings({en: {...}, fr: {...}}) not found"
     pair = r'"([\w.-]+)":\s*"((?:[^"\\]|\\.)*)"'
@@ -48,7 +51,7 @@ def test_strings_english_and_french() -> None:
     assert all(k.startswith("pharaohs_heir.") for k in en)
     for key, value in en.items():
         assert set(re.findall(r"\{(\w+)\}", value)) == set(re.findall(r"\{(\w+)\}", fr[key])), key
-    text = MODULE.read_text(encoding="utf-8")
+    text = "\n".join(path.read_text(encoding="utf-8") for path in MODULES)
     used = {k for k in re.findall(r'\bt\("([\w.-]+)"', text) if k.startswith("pharaohs_heir.")}
     dynamic = [f"pharaohs_heir.{group}.{k}" for group in ("action", "perk", "what") for k in ACTIONS]
     dynamic += [f"pharaohs_heir.area.{a}" for a in AREAS]

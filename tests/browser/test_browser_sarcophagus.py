@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import re
 import time
+import urllib.error
 from pathlib import Path
 
 import pytest
@@ -34,12 +35,19 @@ def browser_context(playwright, tmp_path_factory: pytest.TempPathFactory):  # no
     context.close()
 
 
+MODULES = sorted(WEB.glob("sarcophagus*.js"))   # the table and the modules it stands on
+
+
 def strings() -> dict[str, dict[str, str]]:
-    text = (WEB / "sarcophagus.js").read_text(encoding="utf-8")
-    block = re.search(r"addStrings\(\{\n  en: \{\n(.*?)\n  \},\n  fr: \{\n(.*?)\n  \},\n\}\);", text, re.S)
-    assert block, "the addStrings({en, fr}) block"
+    table: dict[str, dict[str, str]] = {"en": {}, "fr": {}}
     pattern = r'"(sarcophagus\.[\w.-]+)":\s*"((?:[^"\\]|\\.)*)"'
-    return {"en": dict(re.findall(pattern, block.group(1))), "fr": dict(re.findall(pattern, block.group(2)))}
+    for path in MODULES:
+        text = path.read_text(encoding="utf-8")
+        block = re.search(r"addStrings\(\{\n  en: \{\n(.*?)\n  \},\n  fr: \{\n(.*?)\n  \},\n\}\);", text, re.S)
+        assert block, f"{path.name}: the addStrings({{en, fr}}) block"
+        table["en"].update(re.findall(pattern, block.group(1)))
+        table["fr"].update(re.findall(pattern, block.group(2)))
+    return table
 
 
 def test_strings_english_and_french() -> None:
@@ -49,9 +57,12 @@ def test_strings_english_and_french() -> None:
     assert sorted(set(en) ^ set(fr)) == []
     for key, value in en.items():
         assert set(re.findall(r"\{(\w+)\}", value)) == set(re.findall(r"\{(\w+)\}", fr[key])), key
-    text = (WEB / "sarcophagus.js").read_text(encoding="utf-8")
-    source = text[:text.index("addStrings({")] + text[text.index("\n});\n", text.index("addStrings({")):]
-    used = set(re.findall(r'"(sarcophagus\.[\w.-]+)"', source))   # t("...") and news keys
+    used = set()
+    for path in MODULES:
+        text = path.read_text(encoding="utf-8")
+        start = text.index("addStrings({")
+        source = text[:start] + text[text.index("\n});\n", start):]
+        used |= set(re.findall(r'"(sarcophagus\.[\w.-]+)"', source))   # t("...") and news keys
     dynamic = [f"sarcophagus.suit.{x}" for x in ("sun", "moon", "crown", "arms")]
     dynamic += [f"sarcophagus.hint.wait.{x}" for x in ("place", "pass", "discard")]
     dynamic += [f"sarcophagus.help.{x}" for x in ("goal", "turn", "reveal", "claim", "traps", "sarc", "end")]
@@ -386,5 +397,81 @@ def test_table_on_engine_states(server: str, browser_context) -> None:  # noqa: 
     out = page.evaluate(RENDER_JS, [view, 1100 * lots + 300])
     assert out["lots"] == 0 and out["final"] == 2 and out["moves"] == []
     print(f"\nengine states rendered: {len(ordinary)} ordinary, kinds {sorted(found)}")
+    assert errors == [], errors
+    page.close()
+
+
+# ---------------------------------------------------------------- claims told after a reload
+def claims_record(cut_after: int = 4):
+    """A 2-player record cut just after its `cut_after`-th assessment (the game not over,
+    the assessments of both seats), with the engine's observation of seat 1 there."""
+    from thebes.core import CHANCE
+    from thebes.core.record import Record
+    from thebes.games.sarcophagus import GAME
+
+    for seed in range(50):
+        rng = random.Random(seed)
+        state = GAME.new_initial_state(2, {})
+        events = []
+        while not state.is_terminal():
+            action = (state.sample_chance(rng) if state.current_player() == CHANCE
+                      else rng.choice(state.legal_actions()))
+            events.append(state.action_to_text(action))
+            state.apply_action(action)
+            obs = state.observation(0)
+            if len(obs["assessments"]) >= cut_after and state.current_player() >= 0:
+                break
+        claimers = {a["claimer"] for a in obs["assessments"]}
+        if not state.is_terminal() and {0, 1} <= claimers:
+            return Record("sarcophagus", 2, {}, events), obs
+    pytest.fail("no record with claims of both seats")
+
+
+def test_a_reloaded_page_and_the_replay_tell_the_claims_made_before(server: str, browser_context) -> None:  # noqa: F811
+    """Claims made before the page opened (a reload, a phone that dropped its page) are
+    in the log after the event that made them, and in the replay jumped to its end; the
+    other seat's coin values stay hidden, and nobody without a seat sees the game."""
+    from test_browser_ra import post_json
+
+    record, obs = claims_record()
+    made = post_json(server + "/api/records", {"record": record.dumps(), "mode": "continue", "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
+    gid = made["game"]["id"]
+    token = next(link["token"] for link in made["links"] if link["seat"] == 1)
+    names = ["Ann", "Bob"]
+
+    def said(a: dict) -> str:
+        suit, rank = a["tile"].split("-")
+        tile = {"null": f"{suit} trap", "ace": f"{suit} god"}.get(rank, f"{suit} {rank}")
+        if a["claimer"] is None:
+            return f"Nobody claims {tile} ({a['pos']})"
+        return f"{names[a['claimer']]} claims {tile} ({a['pos']})"
+
+    expected = [said(a) for a in obs["assessments"]]
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    for visit in ("open", "reload"):
+        if visit == "open":
+            page.goto(f"{server}/play/{gid}?token={token}")
+        else:
+            page.reload()
+        page.wait_for_selector("#log li.move")
+        log = page.locator("#log").inner_text()
+        for words in expected:
+            assert words in log, (visit, words)
+        assert "Bob places a coin on" in log and not re.search(r"Bob places a \d", log)
+        news = page.locator("#sarc-news").inner_text()   # what just happened: the latest claim
+        assert expected[-1] in news
+    page.goto(f"{server}/replay/{gid}?token={token}")
+    page.wait_for_selector("#log li")
+    log = page.locator("#log").inner_text()
+    for words in expected:
+        assert words in log
+    assert not re.search(r"Bob places a \d", log)
+    for path in (f"/api/games/{gid}/view", f"/api/games/{gid}/replay"):   # no seat: nothing
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            get_json(server + path)
+        assert refused.value.code == 403
     assert errors == [], errors
     page.close()

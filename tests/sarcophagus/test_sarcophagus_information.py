@@ -183,3 +183,29 @@ def test_leak_nothing_in_a_seats_observation_depends_on_what_it_cannot_see():
                 compared += 1
             assert a.layout != b.layout or a.coins != b.coins or a.hand != b.hand
     assert compared > 1000
+
+
+def test_the_assessments_are_what_every_seat_saw_announced_and_nothing_more():
+    """The observation's history of assessments (for the web log: claims told after a
+    reload) is the same for every seat and the omniscient view, and names only tiles
+    every seat saw face up just before (no sarcophagus tile, no coin value)."""
+    compared = 0
+    for players in (2, 3, 4):
+        for g in range(6):
+            rng = random.Random(900 + 10 * players + g)
+            state = GAME.new_initial_state(players)
+            while not state.is_terminal():
+                action = (state.sample_chance(rng) if state.is_chance_node()
+                          else rng.choice(state.legal_actions()))
+                before = [state.observation(s) for s in range(players)]
+                state.apply_action(action)
+                views = [state.observation(s)["assessments"] for s in range(players)]
+                assert all(v == views[0] for v in views)
+                assert views[0] == state.omniscient_observation()["assessments"]
+                for a in views[0][len(before[0]["assessments"]):]:
+                    assert set(a) == {"pos", "tile", "claimer"}
+                    for obs in before:
+                        assert obs["pyramid"][a["pos"]]["tile"] == a["tile"]   # face up for all
+                    compared += 1
+            assert len(views[0]) == 21   # every pyramid tile leaves by one assessment
+    assert compared == 18 * 21

@@ -16,7 +16,7 @@ import { store } from "./net.js";
 
 const TABLES = { ra };
 // The other games' tables, each in its own module with the same interface as ra.js
-// (TITLE, describeEvent, render); a module not there yet leaves its game on the generic list.
+// (describeEvent, render; titles: gametitle.* in i18n.js); a module not there yet leaves its game on the generic list.
 for (const [game, path] of Object.entries({ sarcophagus: "./sarcophagus.js",
   "pharaohs-heir": "./pharaohs_heir.js", pharaoh: "./pharaoh.js" })) {
   try { TABLES[game] = await import(path); } catch (err) { console.info(`no table for ${game} yet`); }

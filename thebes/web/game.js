@@ -12,9 +12,9 @@ import { liveNews, logWords, seatNames, spoken } from "./logwords.js";
 import * as tablebar from "./clock.js";
 import * as players from "./players.js";
 import { myName, mySeats, rememberSeat } from "./mine.js";
-import { getMeta, navigate, playUrl, seatLabel, shownNames, toast } from "./page.js";
+import { gameTitle, getMeta, navigate, playUrl, seatLabel, shownNames, toast } from "./page.js";
 
-// the games' titles from GET /api/meta (the table module's TITLE until it answers)
+// the games' titles from GET /api/meta, for a game without its own in i18n.js (gameTitle)
 const titles = {};
 
 export function showGame(root, gameId, token, page, TABLES) {
@@ -229,7 +229,7 @@ export function showGame(root, gameId, token, page, TABLES) {
     boardEl.dataset.version = String(v.version);
     boardEl.dataset.status = v.status;
     const mod = TABLES[v.game];
-    const title = titles[v.game] || (mod && mod.TITLE) || v.game;
+    const title = gameTitle(v.game, titles[v.game]);
     headEl.replaceChildren(...[
       h("a", { class: "btn", href: "/", "data-nav": "" }, t("game.back")),
       h("h1", null, title),

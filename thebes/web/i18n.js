@@ -5,6 +5,8 @@
 const TABLE = {
   en: {
     "app.title": "Thebes",
+    "gametitle.ra": "Ra", "gametitle.sarcophagus": "Sarcophagus",
+    "gametitle.pharaohs-heir": "Pharaoh's Heir", "gametitle.pharaoh": "Pharaoh",
     "app.tagline": "Egyptian tabletop games in your browser",
     "lang.label": "Language",
     "nav.lobby": "Lobby",
@@ -331,6 +333,8 @@ const TABLE = {
 
   fr: {
     "app.title": "Thèbes",
+    "gametitle.ra": "Ra", "gametitle.sarcophagus": "Sarcophage",
+    "gametitle.pharaohs-heir": "L'Héritier de Pharaon", "gametitle.pharaoh": "Pharaon",
     "app.tagline": "Jeux de plateau égyptiens dans votre navigateur",
     "lang.label": "Langue",
     "nav.lobby": "Salon",

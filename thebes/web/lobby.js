@@ -8,7 +8,7 @@ import { t, getLang, has } from "./i18n.js";
 import { defaultBot, sortBots } from "./logwords.js";
 import * as tablebar from "./clock.js";
 import { myName, mySeats, myInvites, rememberInvites, rememberSeat } from "./mine.js";
-import { botLabel, getMeta, navigate, playUrl, seatLabel, shownNames, toast } from "./page.js";
+import { botLabel, gameTitle, getMeta, navigate, playUrl, seatLabel, shownNames, toast } from "./page.js";
 
 // "· 14:05" today, else "· 3 Nov", in the page's language
 function when(iso) {
@@ -55,7 +55,7 @@ export async function showLobby(root, page) {
 
   function title(g) {
     const m = meta && meta.games.find((x) => x.name === g.game);
-    return `${m ? m.title : g.game} · ${t(g.players === 1 ? "lobby.players.one" : "lobby.players", { n: g.players })}`;
+    return `${gameTitle(g.game, m && m.title)} · ${t(g.players === 1 ? "lobby.players.one" : "lobby.players", { n: g.players })}`;
   }
 
   function mineButton(g) {
@@ -194,7 +194,7 @@ export async function showLobby(root, page) {
         h("div", { class: "form-line" },
           h("label", null, t("create.game") + " ",
             h("select", { id: "create-game", onchange: (e) => { form.game = e.target.value; form.options = {}; form.players = null; drawCreate(); } },
-              meta.games.map((g) => h("option", { value: g.name, selected: g.name === gm.name }, g.title)))),
+              meta.games.map((g) => h("option", { value: g.name, selected: g.name === gm.name }, gameTitle(g.name, g.title))))),
           h("label", null, t("create.players") + " ",
             h("select", { id: "create-players", onchange: (e) => { form.players = parseInt(e.target.value, 10); drawCreate(); } },
               players.map((n) => h("option", { value: String(n), selected: n === form.players }, String(n)))))),

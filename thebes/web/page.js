@@ -49,6 +49,12 @@ export function shownNames(names, players) {
   return raw.map((n, i) => (n && count[n] > 1 ? `${n} ${i + 1}` : n));
 }
 
+// A game's title in the page's language (gametitle.<name>), else the server's title
+// (`fallback`, GET /api/meta), else its name.
+export function gameTitle(game, fallback) {
+  return has(`gametitle.${game}`) ? t(`gametitle.${game}`) : fallback || game;
+}
+
 export function botLabel(bot) { return has(`bot.${bot}`) ? t(`bot.${bot}`) : bot; }
 
 export function playUrl(gameId, token) {

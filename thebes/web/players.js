@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { api, store } from "./net.js";
 import { t, getLang } from "./i18n.js";
-import { toast } from "./page.js";
+import { gameTitle, toast } from "./page.js";
 
 const KEY = "thebes.player";   // {name, key}
 
@@ -87,7 +87,7 @@ async function showLeaderboard(root, game) {
     h("div", { class: "lobby-right" },
       h("nav", { class: "tabs", "aria-label": t("players.games") }, games.map((g) => h("a", {
         class: `btn${g.name === chosen ? " primary" : ""}`, href: `/leaderboard/${encodeURIComponent(g.name)}`, "data-nav": "",
-        "aria-current": g.name === chosen ? "page" : null }, g.title))),
+        "aria-current": g.name === chosen ? "page" : null }, gameTitle(g.name, g.title)))),
       board)));
   try {
     const data = await api(`/api/leaderboard/${encodeURIComponent(chosen)}`);
@@ -97,7 +97,7 @@ async function showLeaderboard(root, game) {
         : h("a", { href: `/player/${encodeURIComponent(r.name)}`, "data-nav": "" }, r.name)),
       h("td", { class: "num" }, r.rating.toFixed(1)),
       h("td", { class: "num" }, String(r.games))));
-    board.replaceChildren(h("h2", null, t("players.leaderboard", { game: data.title })),
+    board.replaceChildren(h("h2", null, t("players.leaderboard", { game: gameTitle(data.game, data.title) })),
       rows.length ? h("table", { class: "board-table" },
         h("thead", null, h("tr", null, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("players.name")),
           h("th", { scope: "col" }, t("players.rating")), h("th", { scope: "col" }, t("players.games.count")))),

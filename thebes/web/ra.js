@@ -11,8 +11,6 @@
 import { svg as s, keyboardClickable } from "./dom.js";
 import { foldRa, narrateRa } from "./ra_log.js";
 import { CIVS, DISASTERS, MONUMENTS, glyph } from "./ra_glyphs.js";
-export const TITLE = "Ra";
-
 
 // Kinds in the order of the spec's components table (the canonical discard order).
 export const KINDS = ["ra", "god", "gold", "pharaoh", "nile", "flood",

@@ -8,7 +8,7 @@ import { api, store } from "./net.js";
 import { t, addStrings, getLang, has } from "./i18n.js";
 import { defaultBot, logWords, seatNames, sortBots } from "./logwords.js";
 import { createReview } from "./review.js";
-import { getMeta, navigate, seatLabel, shownNames, toast } from "./page.js";
+import { gameTitle, getMeta, navigate, seatLabel, shownNames, toast } from "./page.js";
 
 addStrings({
   en: {
@@ -280,8 +280,8 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
 
   function drawHead() {
     const v = st.view;
-    const mod = v && tables[v.game];
-    const title = (mod && mod.TITLE) || (v && v.game) || "";
+    const title = v ? gameTitle(v.game) : "";
+    document.title = `${title ? t("replay.title", { game: title }) + " · " : ""}${t("app.title")}`;
     let persp = null;
     if (v) {
       if (v.imported) persp = t("replay.persp.imported");
@@ -571,7 +571,7 @@ function showUpload(root) {
     let info = null;
     if (p && typeof p.game === "string") {
       info = h("p", { class: "upload-info", id: "upload-info" }, t("upload.read", {
-        game: gm ? gm.title : p.game, players: p.players, events: Array.isArray(p.events) ? p.events.length : "?",
+        game: gameTitle(p.game, gm && gm.title), players: p.players, events: Array.isArray(p.events) ? p.events.length : "?",
       }) + " · " + (p.result ? t("upload.finished") : t("upload.unfinished")));
     }
     let seatRows = null;

@@ -41,6 +41,7 @@ def observe(state: "SarcophagusState", seat: int | None) -> dict[str, Any]:
                           "coins": n, "values": [...] or None}] per seat],
          "discards": [tile names], "discarded_unseen": n,
          "ties": [{"pos", "tile", "coins": [[owner, value], ...]}],
+         "assessments": [{"pos", "tile", "claimer" (seat or None: discarded)}],
          "end_discards": [seats still owing an end-of-game discard],
          "scores", "ranking" (None until the end)}
 
@@ -98,6 +99,9 @@ def observe(state: "SarcophagusState", seat: int | None) -> dict[str, Any]:
         "ties": [{"pos": POSITION_NAMES[pos], "tile": nt.TILE_NAMES[tile],
                   "coins": [list(divmod(c, 6)) for c in coins]}
                  for pos, tile, coins in state.ties],
+        "assessments": [{"pos": POSITION_NAMES[pos], "tile": nt.TILE_NAMES[tile],
+                         "claimer": claimer if claimer >= 0 else None}
+                        for pos, tile, claimer in state.assessed],
         "end_discards": list(state.end_queue),
         "scores": state.scores(),
         "ranking": state.ranking(),

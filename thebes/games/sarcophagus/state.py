@@ -23,7 +23,10 @@ Field layout (see docs/rules/sarcophagus.md, "How the engine is built"):
 * ``coins[pos * 4 + k]``: the k-th coin on a position as ``owner * 6 + value``,
   ``ncoins[pos]`` how many;
 * ``lots``: claimed sarcophagus tiles as ``(seat, slot, values, turned)``;
-* ``ties``: every tie's turned-over coins as ``(pos, tile, coins)``.
+* ``ties``: every tie's turned-over coins as ``(pos, tile, coins)``;
+* ``assessed``: every assessment in order as ``(pos, tile, claimer or -1)``, a
+  tuple shared by clones (public: an assessed tile is face up, its outcome
+  announced to all; the web log tells earlier claims from it).
 """
 
 from __future__ import annotations
@@ -92,7 +95,7 @@ class SarcophagusState(State):
     __slots__ = ("num_players", "base_free", "sides", "layout", "phase", "cur", "turn",
                  "after", "passes", "present", "faceup", "full", "loc", "hand", "handn",
                  "handmask", "coins", "ncoins", "nnum", "gods", "lots", "ties", "end_queue",
-                 "final")
+                 "final", "assessed")
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
         options = options or {}
@@ -120,6 +123,7 @@ class SarcophagusState(State):
         self.gods = 0
         self.lots: list[tuple[int, int, tuple[int, ...], bool]] = []
         self.ties: list[tuple[int, int, tuple[int, ...]]] = []
+        self.assessed: tuple[tuple[int, int, int], ...] = ()
         self.end_queue: tuple[int, ...] = ()
         self.final: tuple[list[int], list[int]] | None = None
 
@@ -295,6 +299,7 @@ class SarcophagusState(State):
         s.gods = self.gods
         s.lots = self.lots[:]
         s.ties = self.ties[:]
+        s.assessed = self.assessed
         s.end_queue = self.end_queue
         s.final = self.final
         return s
@@ -401,11 +406,12 @@ class SarcophagusState(State):
                 winners = [s for s in tied if totals[s] == best]
                 if len(winners) == 1:
                     claimer = winners[0]
+        tile = self.layout[pos]
+        self.assessed += ((pos, tile, claimer),)
         bit = 1 << pos
         self.present &= ~bit
         self.full &= ~bit
         self.ncoins[pos] = 0
-        tile = self.layout[pos]
         slot = SARCOPHAGUS_SLOT[pos]
         hand, handn, handmask = self.hand, self.handn, self.handmask
         if claimer >= 0:
