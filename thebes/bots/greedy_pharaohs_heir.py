@@ -32,10 +32,24 @@ BUILDING_WEIGHT = 0.6
 def evaluate(state: Any, seat: int) -> float:
     """VPs so far + this cycle's VPs if scored now (weighted by how far the
     cycle has gone) + the relative lead in each area + canals and buildings."""
+    areas = [state.areas(p) for p in range(state.num_players)]
+    return _worth(state, seat, areas, cycle_points(areas)[seat], state.scores()[seat])
+
+
+def evaluate_all(state: Any) -> list[float]:
+    """:func:`evaluate` of every seat, in seat order (the areas counted once)."""
     n = state.num_players
     areas = [state.areas(p) for p in range(n)]
+    points = cycle_points(areas)
+    scores = state.scores()
+    return [_worth(state, seat, areas, points[seat], scores[seat]) for seat in range(n)]
+
+
+def _worth(state: Any, seat: int, areas: list[tuple[int, ...]], points: list[int],
+           score: int) -> float:
+    n = state.num_players
     progress = (state.turn + 1) / 7 if state.turn < 6 else 1.0
-    value = float(state.scores()[seat] + progress * sum(cycle_points(areas)[seat]))
+    value = float(score + progress * sum(points))
     mine = areas[seat]
     for a in range(5):
         best_other = max(areas[p][a] for p in range(n) if p != seat)

@@ -295,22 +295,59 @@ class PharaohsHeirState(State):
             return random_split(rng, *self._distribution(phase, self.cur))
         if phase == P_REAP:
             return random_exchange(rng, *self._exchange_bins(self.cur))
+        if phase == P_TAKE:
+            return self._random_take(rng)
         moves = self.legal_actions()
         if not moves:
             raise IndexError("no legal move")
         return moves[randbelow(rng, len(moves))]
 
+    def _random_take(self, rng: random.Random) -> tuple:
+        """``rng.choice(self._takes())``: the face-up tiles counted, the drawn move built."""
+        tiles = sorted({t for _, t in self._face_up()})
+        if self.cur == self.overseer:
+            i, col = divmod(randbelow(rng, 3 * len(tiles)), 3)
+            return (TAKE, tiles[i], col)
+        t = tiles[randbelow(rng, len(tiles))]
+        return (TAKE, t, t >> 3)
+
     def random_playout(self, rng: random.Random) -> int:
         """``State.random_playout`` reading the seat to move from its field (no call per
-        event) and with the methods bound once: the same calls, the same game."""
+        event), drawing each move by phase as :meth:`random_action` does and applying the
+        common ones through their rule directly: the same calls, the same game."""
         n = 0
         apply_action = self.apply_action
         random_action = self.random_action
         sample_chance = self.sample_chance
+        choose = self._choose
+        distribution = self._distribution
+        split_phases = _SPLIT_PHASES
         while True:
             cur = self.cur
             if cur >= 0:
-                apply_action(random_action(rng))
+                phase = self.phase
+                if phase == P_CHOOSE:
+                    moves = CHOICE_LISTS[self.actions_left]
+                    choose(moves[randbelow(rng, len(moves))][1])
+                elif phase in split_phases:
+                    move = random_split(rng, *distribution(phase, cur))
+                    if phase == P_OFFER:
+                        self._offer(move[1], move[2])
+                    elif phase == P_PLACE:
+                        self._add(cur, move[1])
+                        self._next_player() or self._end_action()
+                    elif phase == P_PAY:
+                        self._remove(cur, move[1])
+                        self._next_player() or self._end_action()
+                    else:
+                        apply_action(move)
+                elif phase == P_TAKE:
+                    move = self._random_take(rng)
+                    self._take(move[1], move[2])
+                elif phase == P_REAP:
+                    self._reap(random_exchange(rng, *self._exchange_bins(cur))[1])
+                else:
+                    apply_action(random_action(rng))
             elif cur == CHANCE:
                 apply_action(sample_chance(rng))
             else:
@@ -373,9 +410,14 @@ class PharaohsHeirState(State):
         canals = [-1]
         if self.grain[p] >= 1 and total >= 1:
             for s in slots:
-                if not canal[base + s] and (s % ROWS == 0 or any(
-                        canal[base + t] for t in NEIGHBOURS[s])):
-                    canals.append(s)
+                if not canal[base + s]:
+                    if s % ROWS == 0:
+                        canals.append(s)
+                        continue
+                    for t in NEIGHBOURS[s]:
+                        if canal[base + t]:
+                            canals.append(s)
+                            break
         return p, base, slots, total, canals
 
     def _builds(self) -> list[tuple]:
@@ -406,21 +448,40 @@ class PharaohsHeirState(State):
 
     def _random_build(self, rng: random.Random) -> tuple:
         """``rng.choice(self._builds())``: the same moves in the same order, counted in
-        blocks (one block per canal and coin value), only the drawn move built."""
+        blocks (per canal square and coin value: the build without a site, then one per
+        site) from a table of sites by population, only the drawn move built."""
         p, base, slots, total, canals = self._build_frame()
         pop = self.pop
         reserve = self.reserve
-        values = [v for v in range(1, 7) if reserve[p * 7 + v]]
+        r7 = p * 7
+        values = [v for v in range(1, 7) if reserve[r7 + v]]
         bld = self.bld
         sites = [s for s in slots if not bld[base + s]]
         overseer = p == self.overseer
-        blocks = []  # (canal, value, sites or None for the move without a building site)
+        nsites = len(sites)
+        # at_least[v]: the sites holding v or more population tokens (v <= 7)
+        at_least = [0] * 9
+        if not overseer:
+            for q in sites:
+                k = pop[base + q]
+                at_least[k if k < 7 else 7] += 1
+            for v in range(6, -1, -1):
+                at_least[v] += at_least[v + 1]
+
+        def block_sites(c: int, v: int) -> int:
+            """Sites of a coin of value ``v`` built with canal ``c`` (a canal dug by a
+            non-Overseer takes a token from its own square)."""
+            if overseer:
+                return nsites
+            if c >= 0 and not bld[base + c] and pop[base + c] == v:
+                return at_least[v] - 1
+            return at_least[v]
+
         count = 1
         for c in canals:
             if c >= 0:
                 if not overseer and not pop[base + c]:
                     continue
-                blocks.append((c, 0, None))
                 count += 1
                 spare = total - 1
             else:
@@ -428,25 +489,32 @@ class PharaohsHeirState(State):
             for v in values:
                 if v > spare:
                     break
-                blocks.append((c, v, None))
-                count += 1
-                qs = sites if overseer else [q for q in sites if pop[base + q] >= v + (q == c)]
-                if qs:
-                    blocks.append((c, v, qs))
-                    count += len(qs)
+                count += 1 + block_sites(c, v)
         r = randbelow(rng, count)
         if not r:
             return PASS_ACTION
         r -= 1
-        for c, v, qs in blocks:
-            if qs is None:
+        for c in canals:
+            if c >= 0:
+                if not overseer and not pop[base + c]:
+                    continue
+                if not r:
+                    return (BUILD, c, 0, -1)
+                r -= 1
+                spare = total - 1
+            else:
+                spare = total
+            for v in values:
+                if v > spare:
+                    break
                 if not r:
                     return (BUILD, c, v, -1)
                 r -= 1
-            elif r < len(qs):
-                return (BUILD, c, v, qs[r])
-            else:
-                r -= len(qs)
+                k = block_sites(c, v)
+                if r < k:
+                    qs = sites if overseer else [q for q in sites if pop[base + q] >= v + (q == c)]
+                    return (BUILD, c, v, qs[r])
+                r -= k
         raise AssertionError("unreachable: r < count")
 
     # ------------------------------------------------------------ apply
