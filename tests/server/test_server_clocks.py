@@ -360,6 +360,18 @@ def test_on_postgresql_another_process_takes_the_clock_a_move_s_notification_car
     assert loads == [] and live_b.stamp == stamp
 
 
+def test_a_carried_clock_older_than_the_one_held_is_ignored(client):
+    tables = start(client, FakeTime())
+    gid, tokens = create(client, table={"mode": "bank", "bank": 60, "increment": 0})
+    view(client, gid, tokens[0])
+    g = client.app.state.service.cached(gid)
+    held = tables.table(gid)
+    tables.carried(g, [held.rev, {**held.state, "bank": [1.0, 1.0]}])     # not newer: kept
+    assert tables.table(gid) is held
+    tables.carried(g, [held.rev + 1, {**held.state, "bank": [1.0, 1.0]}])
+    assert tables.table(gid).state["bank"] == [1.0, 1.0] and tables.table(gid).rev == held.rev + 1
+
+
 def test_on_postgresql_a_process_does_not_read_back_the_clock_of_its_own_move(make_client, pg_url):
     """Every change makes each process read the table's row again (another process may have
     changed it), except the process that made the move: it has just written that row."""

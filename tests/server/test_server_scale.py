@@ -232,6 +232,29 @@ def test_events_a_notification_carried_are_used_only_when_they_follow_on_without
     assert _joined([]) is None
 
 
+def test_a_notification_drops_what_does_not_fit_first_the_notes_then_the_texts():
+    """PostgreSQL takes payloads under 8,000 bytes: a clock too big to carry is left out (the
+    other processes read it), then the events' texts too (they read those as well)."""
+    import json
+    from thebes.server.storage import Storage
+
+    sent = []
+
+    class Conn:
+        def execute(self, _statement, params):
+            sent.append(params["p"])
+
+    storage = object.__new__(Storage)
+    storage.shared, storage.origin = True, "here"
+    storage._notify(Conn(), "g1", 5, "e", ["bid 3"], {"clock": [2, {"version": 5}]})
+    storage._notify(Conn(), "g1", 5, "e", ["bid 3"], {"clock": [2, {"pad": "x" * 8000}]})
+    storage._notify(Conn(), "g1", 5, "e", ["x" * 8000], None)
+    assert [p.split(" ", 4)[:4] for p in sent] == [["g1", "5", "here", "e"]] * 3
+    assert json.loads(sent[0].split(" ", 4)[4]) == {"events": ["bid 3"], "clock": [2, {"version": 5}]}
+    assert json.loads(sent[1].split(" ", 4)[4]) == ["bid 3"]
+    assert sent[2] == "g1 5 here e"
+
+
 def test_seat_tokens_in_urls_never_reach_the_server_log(caplog):
     import logging
     from thebes.server.security import redact_tokens_in_logs
