@@ -16,8 +16,9 @@ the searches fewer iterations, so the load average is printed with the figures).
 One openskill (Plackett-Luce) rating per bot, updated game by game over every table
 in a fixed order (table, then game index), so every bot is rated against every other
 on one scale: the table prints, per bot, games, wins (score ties at the top split),
-mean rank, ``mu``, ``sigma`` and the ordinal ``mu - 3 sigma`` it is sorted by; at two
-players, also each bot's win share against each other bot. Each game's line is
+mean rank, ``mu``, ``sigma`` and the ordinal ``mu - 3 sigma`` it is sorted by; then
+the iterations each searching bot ran a search (what its think time bought on this
+machine); at two players, each bot's win share against each other bot. Each game's line is
 printed when it ends (a run cut short still counts what it played).
 
 Levels keep their own budgets (``medium`` 250 ms a move, ``hard`` 1,000 ms; see
@@ -38,6 +39,7 @@ from typing import Any
 
 from thebes.arena.stats import wilson_interval
 from thebes.bots import LEVELS, LEVEL_OVERRIDES, make_bot
+from thebes.bots.ismcts import ISMCTSBot
 from thebes.core import OptionsError, get_game, play_game, seat_rng
 from thebes.parallel import run_all
 
@@ -76,9 +78,25 @@ def play(spec: LadderGame) -> dict[str, Any]:
     names = [spec.entries[e] for e in seating]
     bots = [make_bot(name, spec.game, seat, seat_rng(game_seed, seat), **spec.params(name))
             for seat, name in enumerate(names)]
+    searched = [[0, 0] for _ in bots]  # per seat: iterations, searches
+    for seat, bot in enumerate(bots):
+        if isinstance(bot, ISMCTSBot):
+            bot.search = _counted(bot, searched[seat])  # type: ignore[method-assign]
     play_game(state, bots, random.Random(f"thebes-arena/{game_seed}"))
     return {"table": spec.table, "index": spec.index, "bots": names,
-            "scores": state.scores(), "ranking": state.ranking()}
+            "scores": state.scores(), "ranking": state.ranking(), "searched": searched}
+
+
+def _counted(bot: ISMCTSBot, tally: list[int]) -> Any:
+    """``bot.search`` adding each search's iterations and one search to ``tally``."""
+    search = bot.search
+
+    def counted(state: Any) -> Any:
+        root = search(state)
+        tally[0] += bot.last_iterations
+        tally[1] += 1
+        return root
+    return counted
 
 
 def rate(bots: list[str], results: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -182,6 +200,15 @@ def main() -> int:
               f"{row['wins'] / max(1, row['games']):>8.1%} {lo:>6.1%}-{hi:>5.1%} "
               f"{row['mean_rank']:>9.2f} {row['mu']:>6.1f} {row['sigma']:>6.2f} "
               f"{row['rating']:>7.1f}")
+    searched: dict[str, list[int]] = {}
+    for r in results:
+        for name, (its, n) in zip(r["bots"], r["searched"]):
+            if n:
+                tally = searched.setdefault(name, [0, 0])
+                tally[0] += its
+                tally[1] += n
+    for name, (its, n) in searched.items():
+        print(f"{name}: {its / n:,.0f} iterations a search over {n} searches")
     if args.players == 2:
         cells = head_to_head(bots, results)
         print("\nwin share of the row's bot against the column's")
