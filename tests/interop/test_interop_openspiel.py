@@ -217,6 +217,32 @@ def test_make_bot_takes_arena_names_and_a_time_budget():
         openspiel.make_bot("alphazero", "ra", 0, random.Random(0))
 
 
+def test_a_token_with_one_choice_is_played_without_a_search_and_leaves_the_rate_alone():
+    # OpenSpiel's ISMCTS answers a one-choice step at once; timed, that step measured
+    # thousands of simulations a second, and the next step ran for minutes (Pharaoh's
+    # Heir against it never finished, docs/STRENGTH.md).
+    game = get_game("pharaohs-heir")
+    bot = openspiel.make_bot("openspiel-ismcts", game, 0, random.Random(0), think_ms=5)
+    state = game.new_initial_state(3)
+    rng = random.Random(4)
+    searched = []
+    while not searched:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if state.current_player() == 0:
+            if bot._bot is None:
+                bot._make(state)
+                step = bot._bot.step
+                bot._bot.step = lambda s: searched.append(len(s.legal_actions())) or step(s)
+            action = bot.choose(state)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+    assert min(searched) > 1
+    assert bot._rate is not None and bot._rate < 5000
+
+
 @pytest.mark.parametrize("spec", ["python_thebes_pharaohs_heir", "python_thebes_sarcophagus(players=3)"])
 def test_every_determinization_looks_the_same_to_the_seat(spec):
     game = pyspiel.load_game(spec)

@@ -290,9 +290,11 @@ class OpenSpielBot:
             Pharaoh) ISMCTS has a single world (the state itself) and is
             OpenSpiel's MCTS: ``"ismcts"`` then makes an MCTS bot.
         simulations: simulations per decision (default 100), or
-        think_ms: a time budget per decision instead: the number of
-            simulations is set before each decision from the rate measured
-            on the previous ones (OpenSpiel's bots count simulations, not time).
+        think_ms: a time budget per decision instead (in Pharaoh's Heir, per
+            token that has more than one choice; a token with one is played
+            without a search): the number of simulations is set before each
+            decision from the rate measured on the previous ones (OpenSpiel's
+            bots count simulations, not time).
         rollouts: random playouts per leaf; uct_c: the exploration constant.
         players, options: the game's setup (default: the state's).
     """
@@ -347,6 +349,12 @@ class OpenSpielBot:
             self._bot.max_simulations = n
 
     def _step(self, spiel_state: Any) -> int:
+        legal = spiel_state.legal_actions()
+        if len(legal) == 1:
+            # Nothing to search (a Pharaoh's Heir token often has one choice). OpenSpiel's
+            # ISMCTS returns such a step at once: timed, it would measure thousands of
+            # simulations a second and the next real step would run for minutes.
+            return int(legal[0])
         if self.think_ms is None:
             return int(self._bot.step(spiel_state))
         sims = self.simulations if self._rate is None else max(
