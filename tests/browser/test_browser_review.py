@@ -177,6 +177,10 @@ def test_a_queued_review_shows_its_place_and_expected_wait_and_announces_them_po
         assert news.get_attribute("aria-live") == "polite"
         # said as shown (a later poll may have moved the shown estimate on a minute)
         assert re.fullmatch(r"Waiting: 1 review runs before this one\. " + eta, news.text_content())
+        # while it waits the bar is indeterminate (no value), not an empty one
+        assert page.locator("#review-progress").get_attribute("value") is None
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("#review").screenshot(path=str(SHOTS / "review-queued.png"))
         # the live region is the same element across the page's polls (a new one is not read out)
         news.evaluate("el => { el.dataset.kept = 'yes'; }")
         page.wait_for_timeout(2500)

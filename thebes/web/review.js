@@ -120,7 +120,8 @@ export function createReview(opts) {
     if (st.status === "queued" || st.status === "running") {
       const label = pending();
       el.replaceChildren(head, h("p", { id: "review-status" }, label),
-        h("progress", { id: "review-progress", max: String(st.total || 1), value: String(st.done || 0), "aria-label": label }));
+        // no value while it waits: an indeterminate bar (something is under way), not an empty one
+        h("progress", { id: "review-progress", max: String(st.total || 1), value: st.status === "running" && st.total ? String(st.done || 0) : null, "aria-label": label }));
       return;
     }
     if (st.status === "failed") {
