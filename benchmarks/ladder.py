@@ -71,7 +71,8 @@ class LadderGame:
 
 
 def play(spec: LadderGame) -> dict[str, Any]:
-    """Play one game; ``{"table", "index", "bots" (name per seat), "scores", "ranking"}``."""
+    """Play one game; ``{"table", "index", "bots" (name per seat), "scores", "ranking",
+    "searched" (per seat: [iterations, searches] of a searching bot, else [0, 0])}``."""
     state = get_game(spec.game).new_initial_state(spec.players)
     seating = [(seat + spec.index) % spec.players for seat in range(spec.players)]
     game_seed = f"ladder/{spec.seed}/{spec.table}/{spec.index}"
