@@ -47,16 +47,22 @@ PHASE_NAMES = ("place", "place", "pass", "discard", "discard", "layout", "first"
 
 IN_PYRAMID, HELD, SARC, DISCARDED, UNSEEN = 0, 1, 5, 9, 10
 
-#: what comes after a cascade: the turn's second coin, or the next turn.
+#: what comes after a cascade: the turn's second coin, or the next turn (``after``,
+#: set by the placement or pass that starts an assessment, read only after it).
 AFTER_FIRST_COIN, AFTER_OTHER = 0, 1
 
 #: positions whose tile belongs to the special set (four 5s and two nulls), with the slots.
 SPECIAL_PLACES = SARCOPHAGUS_POSITIONS + (21, 22, 23)
+#: the other places, in reading order.
+OTHER_PLACES = tuple(p for p in range(nt.NUM_TILES) if p not in SPECIAL_PLACES)
 #: 1 / (4320 x 18!): every legal layout (spec, Setup).
 LAYOUT_PROBABILITY = 1.0 / (4320 * 6402373705728000)
 
 _PLACE_LISTS = tuple(tuple([p * 6 + v for v in range(6) if mask >> v & 1] for mask in range(64))
                      for p in range(21))
+#: coin code (``owner * 6 + value``) -> its owner; -> the bit of its value in a hand mask.
+_OWNER = tuple(c // 6 for c in range(24))
+_VALUE_BIT = tuple(1 << (c % 6) for c in range(24))
 #: hand mask -> the coin values in it, low to high.
 _VALUES = tuple(tuple(v for v in range(6) if mask >> v & 1) for mask in range(64))
 
@@ -76,17 +82,41 @@ def random_layout(rng: random.Random) -> tuple[int, ...]:
     """A legal layout drawn uniformly with ``rng``."""
     special = list(nt.FIVES) + rng.sample(nt.NULLS, 2)
     rng.shuffle(special)
-    taken = set(special)
-    others = [t for t in range(nt.NUM_TILES) if t not in taken]
+    others = [t for t in range(nt.NUM_TILES) if t not in special]
     rng.shuffle(others)
     layout = [0] * nt.NUM_TILES
     for place, t in zip(SPECIAL_PLACES, special):
         layout[place] = t
-    rest = iter(others)
-    for place in range(nt.NUM_TILES):
-        if place not in SPECIAL_PLACES:
-            layout[place] = next(rest)
+    for place, t in zip(OTHER_PLACES, others):
+        layout[place] = t
     return tuple(layout)
+
+
+def judge(on_tile: tuple[int, ...]) -> tuple[int, bool]:
+    """The outcome of assessing a tile holding the coins ``on_tile`` (each
+    ``owner * 6 + value``): ``(claimer or -1, whether a tie turned the coins over)``.
+    Most coins claims; a tie in coins goes to the highest total of the tied seats'
+    values, a tie in that to nobody (spec, Claims)."""
+    if not on_tile:
+        return -1, False
+    counts: dict[int, int] = {}
+    for c in on_tile:
+        counts[c // 6] = counts.get(c // 6, 0) + 1
+    most = max(counts.values())
+    tied = [s for s in sorted(counts) if counts[s] == most]
+    if len(tied) == 1:
+        return tied[0], False
+    totals = {s: 0 for s in tied}
+    for c in on_tile:
+        if c // 6 in totals:
+            totals[c // 6] += c % 6
+    best = max(totals.values())
+    winners = [s for s in tied if totals[s] == best]
+    return (winners[0] if len(winners) == 1 else -1), True
+
+
+#: :func:`judge` of every coin sequence met so far (at most 4 coins of 24 kinds).
+_JUDGED: dict[tuple[int, ...], tuple[int, bool]] = {}
 
 
 class SarcophagusState(State):
@@ -191,24 +221,32 @@ class SarcophagusState(State):
 
     def random_playout(self, rng: random.Random) -> int:
         """``State.random_playout`` with placements (most events) drawn and applied
-        inline: the same generator calls, the same game, fewer calls per event."""
+        inline: the same generator calls, the same game, fewer calls per event.
+
+        A placement that fills no claimable tile (most of them) is applied here as
+        :meth:`_place` applies it; the others, passes, discards and chance go through
+        the rules' methods."""
         n = 0
         getrandbits = rng.getrandbits
         place = self._place
+        hand, handn, handmask = self.hand, self.handn, self.handmask
+        coins, ncoins = self.coins, self.ncoins
+        sides = self.sides
+        players = self.num_players
         while True:
             cur = self.cur
             phase = self.phase
             if phase == PLACE1:
                 present = self.present
-                moves = _PLACE_LISTS[(present & -present).bit_length() - 1][self.handmask[cur]]
-                k = len(moves)
+                pos = (present & -present).bit_length() - 1
+                values = _VALUES[handmask[cur]]
+                k = len(values)
                 bits = k.bit_length()
                 r = getrandbits(bits)
                 while r >= k:
                     r = getrandbits(bits)
-                place(moves[r], PLACE1)
             elif phase == PLACE2:
-                values = _VALUES[self.handmask[cur]]
+                values = _VALUES[handmask[cur]]
                 per = len(values)
                 m = self.present & self.faceup & ~self.full
                 k = m.bit_count() * per
@@ -216,17 +254,50 @@ class SarcophagusState(State):
                 r = getrandbits(bits)
                 while r >= k:
                     r = getrandbits(bits)
-                i, v = divmod(r, per)
+                i, r = divmod(r, per)
                 for _ in range(i):
                     m &= m - 1
-                place(((m & -m).bit_length() - 1) * 6 + values[v], PLACE2)
+                pos = (m & -m).bit_length() - 1
             elif cur == TERMINAL:
                 return n
             elif cur == CHANCE:
                 self.apply_action(self.sample_chance(rng))
+                n += 1
+                continue
             else:
                 self.apply_action(self.random_action(rng))
+                n += 1
+                continue
             n += 1
+            # the placement of coin ``values[r]`` on ``pos`` (as _place)
+            value = values[r]
+            c = ncoins[pos]
+            if c == 3:
+                present = self.present
+                if claimable(sides[pos], present):
+                    place(pos * 6 + value, phase)
+                    continue
+            i = cur * 6 + value
+            left = hand[i] - 1
+            hand[i] = left
+            if not left:
+                handmask[cur] &= ~(1 << value)
+            handn[cur] -= 1
+            coins[pos * 4 + c] = i
+            ncoins[pos] = c + 1
+            self.passes = 0
+            self.faceup |= NEIGHBOURS[pos] & self.present
+            if c == 3:
+                self.full |= 1 << pos
+            if phase == PLACE1 and handn[cur]:
+                self.phase = PLACE2
+                continue
+            cur += 1
+            if cur == players:
+                cur = 0
+            self.turn = cur
+            self.cur = cur
+            self.phase = PLACE1 if handn[cur] else PASS
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == FIRST:
@@ -325,10 +396,10 @@ class SarcophagusState(State):
         self.passes = 0
         present = self.present
         self.faceup |= NEIGHBOURS[pos] & present
-        self.after = AFTER_FIRST_COIN if phase == PLACE1 else AFTER_OTHER
         if k == 3:
             self.full |= 1 << pos
             if claimable(self.sides[pos], present):
+                self.after = AFTER_FIRST_COIN if phase == PLACE1 else AFTER_OTHER
                 if not (self._assess(pos) or self._cascade()):
                     self._go_on()
                 return
@@ -382,30 +453,15 @@ class SarcophagusState(State):
         """Assess the tile at ``pos`` (spec, Claims): claim or discard it, return
         coins, lock coins on a claimed sarcophagus tile, turn up the top-left tile.
         True when the claimer owes a trap discard (then it is his decision)."""
-        n = self.num_players
         k = self.ncoins[pos]
         base = pos * 4
-        on_tile = self.coins[base:base + k]
-        claimer = -1
-        turned = False
-        if k:
-            counts = [0] * n
-            for c in on_tile:
-                counts[c // 6] += 1
-            most = max(counts)
-            tied = [s for s in range(n) if counts[s] == most]
-            if len(tied) == 1:
-                claimer = tied[0]
-            else:
-                turned = True
-                self.ties.append((pos, self.layout[pos], tuple(on_tile)))
-                totals = [0] * n
-                for c in on_tile:
-                    totals[c // 6] += c % 6
-                best = max(totals[s] for s in tied)
-                winners = [s for s in tied if totals[s] == best]
-                if len(winners) == 1:
-                    claimer = winners[0]
+        on_tile = tuple(self.coins[base:base + k])
+        judged = _JUDGED.get(on_tile)
+        if judged is None:
+            judged = _JUDGED[on_tile] = judge(on_tile)
+        claimer, turned = judged
+        if turned:
+            self.ties.append((pos, self.layout[pos], on_tile))
         tile = self.layout[pos]
         self.assessed += ((pos, tile, claimer),)
         bit = 1 << pos
@@ -432,9 +488,9 @@ class SarcophagusState(State):
                 self.loc[self.layout[21 + slot]] = UNSEEN
         for c in on_tile:
             hand[c] += 1
-            owner = c // 6
+            owner = _OWNER[c]
             handn[owner] += 1
-            handmask[owner] |= 1 << (c % 6)
+            handmask[owner] |= _VALUE_BIT[c]
         present = self.present
         self.faceup |= present & -present  # ruling 5
         if (claimer >= 0 and tile % 6 == nt.NULL and not self.gods >> claimer & 1
@@ -490,8 +546,12 @@ class SarcophagusState(State):
         self.end_queue = ()
         self.phase = OVER
         self.cur = TERMINAL
-        scores = [fame(self.held(s)) for s in range(self.num_players)]
-        self.final = (scores, ranking(scores, [len(self.held(s)) for s in range(self.num_players)]))
+        held: list[list[int]] = [[] for _ in range(self.num_players)]
+        for t, code in enumerate(self.loc):
+            if HELD <= code < SARC:
+                held[code - HELD].append(t)
+        scores = [fame(tiles) for tiles in held]
+        self.final = (scores, ranking(scores, [len(tiles) for tiles in held]))
 
     # ------------------------------------------------------------ queries
     def held(self, seat: int) -> list[int]:
