@@ -12,7 +12,7 @@ from thebes.core.state import randbelow
 from .actions import BUILD, PASS_ACTION, TAKE
 from .moves import Moves
 from .phases import (CHOICE_LISTS, P_BONUS, P_BUILD, P_CHOOSE, P_OFFER, P_PAY, P_PLACE, P_REAP,
-                     P_TAKE, SPLIT_PHASES)
+                     P_TAKE, SPLIT_PHASES, STACK, TURNS)
 from .pieces import CROP, ROWS, SLOTS, TEMPLE
 from .views import draw_counts, random_exchange, random_split
 
@@ -46,7 +46,14 @@ class RandomPlay(Moves):
 
     def _random_take(self, rng: random.Random) -> tuple:
         """``rng.choice(self._takes())``: the face-up tiles counted, the drawn move built."""
-        tiles = sorted({t for _, t in self._face_up()})
+        if self.depth >= STACK:
+            tiles = []
+        else:
+            land = self.land
+            start = self.stack0 * STACK + self.depth
+            taken = self.taken
+            tiles = sorted({land[start + k * STACK] for k in range(self.num_players)
+                            if not taken >> k & 1})
         if self.cur == self.overseer:
             i, col = divmod(randbelow(rng, 3 * len(tiles)), 3)
             return (TAKE, tiles[i], col)
@@ -124,9 +131,18 @@ class RandomPlay(Moves):
                     if not next_player():
                         self.phase = P_BONUS
                         self.cur = self.overseer
+                elif phase == P_BUILD:
+                    move = self._random_build(rng)
+                    if move[0] == BUILD:
+                        self._build(move[1], move[2], move[3])
+                    else:
+                        next_player() or end_action()
                 elif phase == P_TAKE:
                     move = self._random_take(rng)
                     self._take(move[1], move[2])
+                elif phase == P_BONUS:
+                    # [bonus, peek] before the last turn, else [bonus]
+                    self._bonus(randbelow(rng, 2 if self.turn < TURNS - 1 else 1) == 1)
                 elif phase == P_REAP:
                     # as random_exchange, then _reap: 0..k farmers from each populated crop slot
                     base = cur * SLOTS + 2 * ROWS
