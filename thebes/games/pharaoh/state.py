@@ -73,6 +73,12 @@ def _affordable_table() -> dict[tuple[int, int, int, int, bool], list[int]]:
 
 
 _AFFORDABLE = _affordable_table()
+#: the same keys -> the kinds of those build bases, in the same order.
+_AFFORDABLE_KINDS = {key: tuple((b - BUILD) // SQUARES for b in bases)
+                     for key, bases in _AFFORDABLE.items()}
+_SQUARE_RANGE = range(SQUARES)
+#: roll outcome index (ROLL + i) -> the dice (a, b).
+_ROLLS = tuple((i // 6 + 1, i % 6 + 1) for i in range(36))
 #: dice-decision key -> its legal actions (filled lazily; see PharaohState._dice_actions).
 _DICE_CACHE: dict[int, tuple[int, ...]] = {}
 
@@ -206,20 +212,79 @@ class PharaohState(State):
         return rng.choice(self.legal_actions())
 
     def random_playout(self, rng: random.Random) -> int:
-        """``State.random_playout`` reading the phase from its field (no call per event)
-        and with the methods bound once: the same calls, the same game."""
+        """``State.random_playout`` with the round's roll, the dice decision and the
+        build action drawn and applied in the loop (as :meth:`random_action` draws them,
+        as :meth:`apply_action` applies them): the same generator calls, the same game."""
         n = 0
-        apply_action = self.apply_action
-        random_action = self.random_action
-        sample_chance = self.sample_chance
+        getrandbits = rng.getrandbits
+        sheets = self.sheets
         while True:
             phase = self.phase
-            if phase > OVER:
-                apply_action(random_action(rng))
+            if phase == DICE:
+                sheet = sheets[self.seat]
+                moves = self._dice_actions()
+                k = len(moves)
+                bits = k.bit_length()
+                r = getrandbits(bits)
+                while r >= k:
+                    r = getrandbits(bits)
+                action = moves[r]
+                if action >= SHIFT:
+                    i = action - SHIFT
+                    sheet.dice[i >> 3] += 1 if i & 4 else -1
+                    sheet.storage[i & 3] -= 1
+                    sheet.shifted = True
+                else:
+                    self._dice_action(action - ACTION)
+            elif phase == BUILD_PHASE:
+                sheet = sheets[self.seat]
+                cells = sheet.cells
+                empty = [sq for sq in _SQUARE_RANGE if cells[sq] < 0]
+                e = len(empty)
+                if e:
+                    lab, gra, gol, mat = st = sheet.storage
+                    kinds = _AFFORDABLE_KINDS[lab if lab < 1 else 1, gra if gra < 1 else 1,
+                                              gol if gol < 2 else 2, mat if mat < 2 else 2,
+                                              sheet.monuments < MONUMENT_LIMIT]
+                    k = 1 + len(kinds) * e
+                else:
+                    k = 1
+                bits = k.bit_length()
+                r = getrandbits(bits)
+                while r >= k:
+                    r = getrandbits(bits)
+                if not r:
+                    self._end_turn()
+                else:
+                    b, i = divmod(r - 1, e)
+                    kind = kinds[b]
+                    cost = COST[kind]
+                    st[0] -= cost[0]
+                    st[1] -= cost[1]
+                    st[2] -= cost[2]
+                    st[3] -= cost[3]
+                    self._draw(sheet, kind, empty[i])
+                    if kind == ADMIN:
+                        self.phase = FREE_BUILD
+                    elif kind == GUILD:
+                        self.phase = GUILD_TAKE
+                    else:
+                        self._end_turn()
+            elif phase == ROLL_PHASE:
+                i = int(rng.random() * 36)
+                a, b = _ROLLS[i]
+                self.roll = (a, b)
+                self.round += 1
+                for sheet in sheets:
+                    sheet.new_round(a, b)
+                self.seat = 0
+                self.phase = DICE
+            elif phase > OVER:
+                self.apply_action(self.random_action(rng))
             elif phase == OVER:
                 return n
             else:
-                apply_action(sample_chance(rng))
+                self.apply_action(self.sample_chance(rng))
             n += 1
 
     def _dice_actions(self) -> tuple[int, ...]:
