@@ -76,7 +76,6 @@ _AFFORDABLE = _affordable_table()
 #: the same keys -> the kinds of those build bases, in the same order.
 _AFFORDABLE_KINDS = {key: tuple((b - BUILD) // SQUARES for b in bases)
                      for key, bases in _AFFORDABLE.items()}
-_SQUARE_RANGE = range(SQUARES)
 #: roll outcome index (ROLL + i) -> the dice (a, b).
 _ROLLS = tuple((i // 6 + 1, i % 6 + 1) for i in range(36))
 #: dice-decision key -> its legal actions (filled lazily; see PharaohState._dice_actions).
@@ -239,8 +238,7 @@ class PharaohState(State):
             elif phase == BUILD_PHASE:
                 sheet = sheets[self.seat]
                 cells = sheet.cells
-                empty = [sq for sq in _SQUARE_RANGE if cells[sq] < 0]
-                e = len(empty)
+                e = cells.count(EMPTY)
                 if e:
                     lab, gra, gol, mat = st = sheet.storage
                     kinds = _AFFORDABLE_KINDS[lab if lab < 1 else 1, gra if gra < 1 else 1,
@@ -257,13 +255,17 @@ class PharaohState(State):
                     self._end_turn()
                 else:
                     b, i = divmod(r - 1, e)
+                    sq = cells.index(EMPTY)  # the i-th empty square
+                    while i:
+                        sq = cells.index(EMPTY, sq + 1)
+                        i -= 1
                     kind = kinds[b]
                     cost = COST[kind]
                     st[0] -= cost[0]
                     st[1] -= cost[1]
                     st[2] -= cost[2]
                     st[3] -= cost[3]
-                    self._draw(sheet, kind, empty[i])
+                    self._draw(sheet, kind, sq)
                     if kind == ADMIN:
                         self.phase = FREE_BUILD
                     elif kind == GUILD:
@@ -503,8 +505,12 @@ class PharaohState(State):
         if phase == HILL_PHASE or phase == RIVER_PHASE:
             base = HILL_ROLL if phase == HILL_PHASE else RIVER_ROLL
             cells = self.sheets[0].cells
-            free = [sq for sq in range(SQUARES) if cells[sq] < 0]
-            return base + free[int(rng.random() * len(free))]
+            i = int(rng.random() * cells.count(EMPTY))
+            sq = cells.index(EMPTY)  # the i-th free square
+            while i:
+                sq = cells.index(EMPTY, sq + 1)
+                i -= 1
+            return base + sq
         return super().sample_chance(rng)
 
     # ---------------------------------------------------------------- notation
