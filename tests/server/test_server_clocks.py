@@ -344,17 +344,19 @@ def test_on_postgresql_another_process_takes_the_clock_a_move_s_notification_car
     start(a, fake)
     tables_b = start(b, fake)
     gid, tokens = create(a, table={"mode": "bank", "bank": 60, "increment": 5})
-    before = view(b, gid, tokens[1])                    # b holds the game and its table
-    live_b = b.app.state.service.cached(gid)
-    stamp = live_b.stamp
-    loads = []
-    load = tables_b._load
-    tables_b._load = lambda game_id: loads.append(game_id) or load(game_id)
-    fake.advance(7)
-    v = view(a, gid, tokens[0])
-    done = move(a, gid, tokens[0], v["legal"][0], v["version"])
-    wait_until(lambda: live_b.snap.version == done["version"])      # published on b
-    after_a, after_b = view(a, gid, tokens[1]), view(b, gid, tokens[1])
+    # b holds the game and its table: seat 2's socket is there
+    with b.websocket_connect(f"/api/games/{gid}/ws?token={tokens[1]}"):
+        before = view(b, gid, tokens[1])
+        live_b = b.app.state.service.cached(gid)
+        stamp = live_b.stamp
+        loads = []
+        load = tables_b._load
+        tables_b._load = lambda game_id: loads.append(game_id) or load(game_id)
+        fake.advance(7)
+        v = view(a, gid, tokens[0])
+        done = move(a, gid, tokens[0], v["legal"][0], v["version"])
+        wait_until(lambda: live_b.snap.version == done["version"])      # published on b
+        after_a, after_b = view(a, gid, tokens[1]), view(b, gid, tokens[1])
     assert after_b["table"]["clock"] == after_a["table"]["clock"] != before["table"]["clock"]
     assert after_b["table"]["clock"]["left"][0] == 58.0     # 60 - 7 + 5
     assert loads == [] and live_b.stamp == stamp

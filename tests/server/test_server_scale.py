@@ -198,6 +198,39 @@ def test_when_a_server_dies_another_moves_its_bots_within_seconds(pg_url, make_c
     assert Record.loads(b.get(f"/api/games/{gid}/record").text).replay().is_terminal()
 
 
+def test_a_game_s_bots_go_to_the_server_that_holds_its_player_s_socket_and_the_other_lets_it_go(
+        pg_url, make_client):
+    """Created through a (whose bots move first, so a takes their lease), played through a
+    socket on b: at the player's first move a hands the bots to b and then forgets the game;
+    every move is made once, and a reads the game afresh when asked."""
+    a, b = make_client(pg_url, bot_delay=0), make_client(pg_url, bot_delay=0)
+    seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"},
+             {"kind": "human", "name": "Ann"}]
+    r = a.post("/api/games", json={"game": "ra", "players": 3, "seed": 71, "seats": seats})
+    assert r.status_code == 201, r.text
+    gid, token = r.json()["game"]["id"], r.json()["links"][0]["token"]
+    wait_until(lambda: gid in a.app.state.bots._held)
+    player = Reader(b, f"/api/games/{gid}/ws?token={token}")
+    view = player.until_version(1)
+    while view["to_move"] != 3 and view["status"] != "finished":
+        view = player.until_version(view["version"] + 1)
+    for _ in range(3):                             # three turns of hers, the bots between
+        player.ws.send_json({"type": "move", "move": view["legal"][0], "version": view["version"]})
+        view = player.until_version(view["version"] + 1)
+        while view["to_move"] != 3 and view["status"] != "finished":
+            view = player.until_version(view["version"] + 1)
+        if view["status"] == "finished":
+            break
+    assert gid in b.app.state.bots._held and gid not in a.app.state.bots._held
+    wait_until(lambda: a.app.state.service.cached(gid) is None)
+    assert a.get(f"/api/games/{gid}/view").json()["version"] == view["version"]
+    rec = Record.loads(a.get(f"/api/games/{gid}/record", params={"token": token}).text) \
+        if view["status"] == "finished" else None
+    assert player.log_indices() == list(range(view["version"]))   # each line once, in order
+    if rec is not None:
+        assert rec.replay().is_terminal()
+
+
 def test_spectators_share_one_view_per_version(sqlite_url, make_client, monkeypatch):
     client = make_client(sqlite_url)
     gid, tokens = ra_game(client, 44)

@@ -278,6 +278,8 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
         app.state.fanout = fanout
         bots = BotRunner(service, bot_delay, bot_workers, bot_processes)
         service.listeners.append(bots.poke)
+        if fanout is not None:
+            fanout.bots = bots
         if store_in_loop:
             bots.attach(asyncio.get_running_loop())
         app.state.bots = bots

@@ -23,7 +23,10 @@ moves a game's bot seats, the one that holds the game's row in ``bot_leases``
 already ours; times on the database's clock). A lease thread renews this
 process's leases every ``ttl / 3`` seconds and takes over the games whose
 lease expired (their process died) or that have none, so a dead process's
-bots move again within about ``ttl + 1`` seconds. A bot's move is posted with
+bots move again within about ``ttl + 1`` seconds. A process that holds none of a
+game's players' sockets hands its lease to the process that stored the players'
+move (:meth:`BotRunner.hand_over`, :meth:`BotRunner.adopt`): bots move where
+their opponents' sockets are. A bot's move is posted with
 the version it was chosen at, so even two owners (a process paused past its
 lease) could never both land a move: the database accepts one per version.
 On SQLite there is one process, and it owns every game.
@@ -65,6 +68,7 @@ class BotRunner:
         self._held: set[str] = set()              # games whose bots this process moves
         self._held_until = 0.0                    # monotonic end of the last renewal
         self._others: dict[str, float] = {}       # game -> monotonic time to ask again
+        self._handing: set[str] = set()           # games whose lease is being handed over
         self._lease_thread: threading.Thread | None = None
         self._stop_leases = threading.Event()
         self.delay = max(0.0, float(delay))
@@ -93,6 +97,8 @@ class BotRunner:
         """Whether this process moves ``game_id``'s bots (taking the lease if it is free)."""
         if not self.storage.shared:
             return True
+        if game_id in self._handing:
+            return False
         moment = time.monotonic()
         if game_id in self._held and moment < self._held_until:
             return True
@@ -111,6 +117,58 @@ class BotRunner:
             return True
         self._others[game_id] = moment + self.lease_ttl / 3
         return False
+
+    def holds(self, game_id: str) -> bool:
+        """Whether this process holds (or is handing over) the lease on ``game_id``'s bots."""
+        return game_id in self._held or game_id in self._handing
+
+    def hand_over(self, game_id: str, to: str) -> None:
+        """Give ``game_id``'s bots to the process named ``to`` (:attr:`Storage.origin`), which
+        just moved a player of the game while this process holds none of its players' sockets:
+        then a bot's move is made where its opponents' sockets are, and no longer crosses
+        between processes twice a turn. From the event loop; the database is written in a
+        worker thread, and this process moves none of the game's bots from now on."""
+        with self._cond:
+            if self._stopping or game_id not in self._held:
+                return
+            self._held.discard(game_id)
+            self._handing.add(game_id)
+
+        def hand() -> None:
+            try:
+                if self.storage.hand_lease(game_id, to, self.lease_ttl):
+                    self._held.discard(game_id)   # a renewal meanwhile may have put it back
+                    log.debug("handed the bots of game %s to %s", game_id, to)
+            except Exception as err:      # the lease expires; whoever asks next takes it
+                log.warning("could not hand over the bots of game %s: %s", game_id, err)
+            finally:
+                self._others[game_id] = time.monotonic() + self.lease_ttl / 3
+                self._handing.discard(game_id)
+
+        try:
+            self._pool.submit(hand)
+        except RuntimeError:              # shut down meanwhile
+            self._handing.discard(game_id)
+
+    def adopt(self, game_id: str) -> None:
+        """Another process handed this one ``game_id``'s bots (:meth:`hand_over`): move them."""
+        if self._stopping:
+            return
+        self._held.add(game_id)
+        self._others.pop(game_id, None)
+
+        def adopted() -> None:
+            try:
+                self.service.game(game_id)   # in memory (it is, most often), then move
+            except ApiError as err:
+                log.warning("adopted bots of game %s: %s", game_id, err.message)
+                return
+            self.poke(game_id)
+
+        try:
+            self._pool.submit(adopted)
+        except RuntimeError:                 # shut down meanwhile
+            pass
 
     def _lease_loop(self) -> None:
         """Lease thread: renew this process's leases, take over the games nobody leases."""

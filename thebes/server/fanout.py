@@ -18,6 +18,10 @@ connection dropped) loses nothing: the next one shows a gap and it reads. It
 catches up every watched game when it listens again, and every
 ``sweep_s`` seconds compares the versions of the games its sockets watch with
 the database's as a safety net.
+
+A game lives where its sockets are: a process that holds no socket of a game
+another process moves forgets it (or first hands its bots over, kind ``l``:
+:meth:`FanOut._let_go`), instead of applying every move of it.
 """
 
 from __future__ import annotations
@@ -50,6 +54,9 @@ class FanOut:
         self.listening = asyncio.Event()
         #: notifications received from other processes (for tests and the log)
         self.received = 0
+        #: the bot runner, once the app has one (bot leases follow the players: see
+        #: :meth:`_let_go`)
+        self.bots: Any = None
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._listen(), name="thebes-listen")
@@ -101,6 +108,9 @@ class FanOut:
         game_id, version_text, origin, kind = parts[:4]
         if origin == self.service.storage.origin:
             return                                   # this process's own write
+        if kind == "l":                              # a game's bots handed to a process
+            self._leased(game_id, parts[4] if len(parts) == 5 else "")
+            return
         g = self.service.cached(game_id)
         if g is None:
             return                                   # not in memory: read fresh when asked
@@ -110,6 +120,8 @@ class FanOut:
             return
         if kind == "e" and version <= g.version:
             return                                   # already here (a move met it and caught up)
+        if kind == "e" and self._let_go(game_id, origin):
+            return
         self.received += 1
         if len(parts) == 5 and kind == "e":
             try:
@@ -135,6 +147,32 @@ class FanOut:
                 self._known.setdefault(game_id, []).append((-1, None))
         self._queue(game_id, kind == "s")
 
+    def _let_go(self, game_id: str, origin: str) -> bool:
+        """Another process (``origin``) stored a move of ``game_id``. A game whose players'
+        sockets are all elsewhere is not worth keeping up to date here: this process hands
+        its bots to ``origin`` if it moves them (:meth:`BotRunner.hand_over`), and forgets
+        the game if it holds no socket of it and does not move its bots (it is read again
+        when asked for). True when it was forgotten. Without this, a game created through
+        one process and played through another would be applied by both, move by move."""
+        counts = self.hub.seat_counts(game_id)
+        bots = self.bots
+        if bots is not None and bots.holds(game_id):
+            if not any(seat is not None for seat in counts):
+                bots.hand_over(game_id, origin)
+            return False
+        if counts:
+            return False
+        self.service.forget(game_id)
+        return True
+
+    def _leased(self, game_id: str, tail: str) -> None:
+        try:
+            to = json.loads(tail)
+        except ValueError:
+            return
+        if to == self.service.storage.origin and self.bots is not None:
+            self.bots.adopt(game_id)
+
     def _queue(self, game_id: str, seats: bool) -> None:
         with self._lock:
             if game_id in self._queued:
@@ -157,6 +195,14 @@ class FanOut:
         except Exception:
             log.exception("catching up game %s failed", game_id)
 
+    def _reload(self, game_id: str) -> None:
+        try:
+            self.service.game(game_id)
+        except Exception:
+            log.exception("reading game %s again failed", game_id)
+            return
+        self.hub.notify(game_id)
+
     def _catch_up_all(self) -> None:
         for game_id in self.hub.game_ids():
             self._queue(game_id, True)
@@ -173,7 +219,9 @@ class FanOut:
                     self._pool, self.service.storage.stamps, ids)
                 for game_id, (version, _updated) in stored.items():
                     g = self.service.cached(game_id)
-                    if g is not None and version > g.version:
+                    if g is None:                    # forgotten as a socket opened: read it
+                        self._pool.submit(self._reload, game_id)
+                    elif version > g.version:
                         log.info("game %s: caught up from version %d to %d without a notification",
                                  game_id, g.version, version)
                         self._queue(game_id, True)

@@ -307,6 +307,8 @@ class GameService:
         self._cache_lock = threading.Lock()
         self._load_locks: dict[str, threading.Lock] = {}
         self.listeners: list[Listener] = []
+        #: each drops what it keeps of a game the cache forgets (:meth:`forget`)
+        self.forget_hooks: list[Callable[[str], None]] = []
         #: games kept in memory before finished ones are dropped (see :meth:`_trim`)
         self.cache_limit = 1000
         #: accept a chosen seed in games with several human seats (tests, research servers)
@@ -365,8 +367,11 @@ class GameService:
             self._games.pop(g.id, None)
 
     def forget(self, game_id: str) -> None:
-        """Drop a cached game (the next access replays it from the database)."""
+        """Drop a cached game (the next access replays it from the database), and what the
+        :attr:`forget_hooks` keep of it."""
         self._games.pop(game_id, None)
+        for hook in list(self.forget_hooks):
+            hook(game_id)
 
     def cached(self, game_id: str) -> LiveGame | None:
         """The game if it is in memory (no database access), else ``None``."""

@@ -556,6 +556,23 @@ class Storage:
                 "WHERE owner = :o AND expires >= now() RETURNING game_id"),
                 {"o": self.origin, "t": ttl})}
 
+    def hand_lease(self, game_id: str, to: str, ttl: float) -> bool:
+        """Give this process's lease on ``game_id``'s bot seats to the process named ``to``
+        (a :attr:`origin`) for ``ttl`` seconds, and tell it (kind ``l``, the JSON of ``to``):
+        one transaction. False if this process no longer held it. Used to move a game's bots
+        to the process that holds its players' sockets (thebes/server/bots.py); if ``to``
+        died meanwhile, its lease expires and another process takes over as usual."""
+        with self.engine.begin() as conn:
+            row = conn.execute(text(
+                "UPDATE bot_leases SET owner = :to, expires = now() + make_interval(secs => :t) "
+                "WHERE game_id = :g AND owner = :o RETURNING game_id"),
+                {"g": game_id, "o": self.origin, "to": to, "t": ttl}).first()
+            if row is None:
+                return False
+            conn.execute(NOTIFY, {"c": CHANNEL,
+                                  "p": f"{game_id} -1 {self.origin} l {json.dumps(to)}"})
+        return True
+
     def release_leases(self) -> None:
         """Give up every lease this process holds (a clean stop: others take over at once)."""
         with self.engine.begin() as conn:

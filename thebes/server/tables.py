@@ -94,6 +94,7 @@ class Tables:
         service.view_hooks.append(self._decorate_view)
         service.listeners.append(self.changed)
         service.note_readers["clock"] = self.carried
+        service.forget_hooks.append(self.let_go)
 
     # ------------------------------------------------------------ storage
     def _load(self, game_id: str) -> Table | None:
@@ -128,6 +129,13 @@ class Tables:
         with self._lock:
             self._tables.pop(game_id, None)
             self._wrote.pop(game_id, None)
+
+    def let_go(self, game_id: str) -> None:
+        """The service forgot the game (another process holds its players): drop its table
+        and its stand-in here; the processes that hold it act on its clock."""
+        self.forget(game_id)
+        with self._cond:
+            self._due.pop(game_id, None)
 
     def _write(self, game_id: str, change: Callable[[Table], dict[str, Any] | None],
                finished: bool = False, tell: bool = False) -> Table | None:
