@@ -53,8 +53,12 @@ def judge(on_tile: tuple[int, ...]) -> tuple[int, bool]:
     winners = [s for s in tied if totals[s] == best]
     return (winners[0] if len(winners) == 1 else -1), True
 
-#: :func:`judge` of every coin sequence met so far (at most 4 coins of 24 kinds).
-_JUDGED: dict[tuple[int, ...], tuple[int, bool]] = {}
+#: coin code -> its share of a tile's judging key: per owner, 8 bits holding its coins
+#: (3 bits, at most 4) and the sum of their values (5 bits, at most 20). A claim depends
+#: on nothing else, so the sum over a tile's coins keys :func:`judge`'s outcome.
+_KEY = tuple((1 << (c // 6 * 8)) + ((c % 6) << (c // 6 * 8 + 3)) for c in range(24))
+#: judging key -> :func:`judge`'s outcome, for every key met so far.
+_JUDGED: dict[int, tuple[int, bool]] = {}
 
 
 class Rules(State):
@@ -167,13 +171,14 @@ class Rules(State):
         True when the claimer owes a trap discard (then it is his decision)."""
         k = self.ncoins[pos]
         base = pos * 4
-        on_tile = tuple(self.coins[base:base + k])
-        judged = _JUDGED.get(on_tile)
+        on_tile = self.coins[base:base + k]
+        key = sum(map(_KEY.__getitem__, on_tile))
+        judged = _JUDGED.get(key)
         if judged is None:
-            judged = _JUDGED[on_tile] = judge(on_tile)
+            judged = _JUDGED[key] = judge(tuple(on_tile))
         claimer, turned = judged
         if turned:
-            self.ties.append((pos, self.layout[pos], on_tile))
+            self.ties.append((pos, self.layout[pos], tuple(on_tile)))
         tile = self.layout[pos]
         self.assessed += ((pos, tile, claimer),)
         bit = 1 << pos
