@@ -45,7 +45,7 @@ from thebes.core.state import randbelow
 
 from . import notation as nt
 from .geometry import ALL_POSITIONS, NEIGHBOURS, SARCOPHAGUS_POSITIONS, SIDES, claimable, top_left
-from .rules import (AFTER_OTHER, DISCARDED, END_TRAP, FIRST, HELD, IN_PYRAMID, LAYOUT, OVER, PASS,
+from .rules import (AFTER_FIRST_COIN, AFTER_OTHER, DISCARDED, END_TRAP, FIRST, HELD, IN_PYRAMID, LAYOUT, OVER, PASS,
                     PHASE_NAMES, PLACE1, PLACE2, SARC, TRAP, UNSEEN, Rules)
 
 #: positions whose tile belongs to the special set (four 5s and two nulls), with the slots.
@@ -194,12 +194,13 @@ class SarcophagusState(Rules):
         """``State.random_playout`` with placements (most events) drawn and applied
         inline: the same generator calls, the same game, fewer calls per event.
 
-        A placement that fills no claimable tile (most of them) is applied here as
-        :meth:`_place` applies it; the others, passes, discards and chance go through
-        the rules' methods."""
+        A placement is applied here as :meth:`_place` applies it (the assessment of a
+        tile it fills goes through the rules' methods); passes, discards and chance go
+        through ``apply_action``."""
         n = 0
         getrandbits = rng.getrandbits
-        place = self._place
+        assess = self._assess
+        cascade = self._cascade
         hand, handn, handmask = self.hand, self.handn, self.handmask
         coins, ncoins = self.coins, self.ncoins
         sides = self.sides
@@ -243,11 +244,6 @@ class SarcophagusState(Rules):
             # the placement of coin ``values[r]`` on ``pos`` (as _place)
             value = values[r]
             c = ncoins[pos]
-            if c == 3:
-                present = self.present
-                if claimable(sides[pos], present):
-                    place(pos * 6 + value, phase)
-                    continue
             i = cur * 6 + value
             left = hand[i] - 1
             hand[i] = left
@@ -260,6 +256,11 @@ class SarcophagusState(Rules):
             self.faceup |= NEIGHBOURS[pos] & self.present
             if c == 3:
                 self.full |= 1 << pos
+                if claimable(sides[pos], self.present):
+                    self.after = AFTER_FIRST_COIN if phase == PLACE1 else AFTER_OTHER
+                    if not (assess(pos) or cascade()):
+                        self._go_on()
+                    continue
             if phase == PLACE1 and handn[cur]:
                 self.phase = PLACE2
                 continue
