@@ -1,6 +1,7 @@
 """The web client's translation table, checked without a browser.
 
-Every string of the page goes through thebes/web/i18n.js: English and French
+Every string of the page goes through thebes/web/i18n.js (its tables i18n_en.js and
+i18n_fr.js, and the modules' addStrings): English and French
 must hold the same keys, every key the client asks for must exist, and the
 placeholders of a key must be the same in both languages.
 """
@@ -17,11 +18,15 @@ KINDS = ["ra", "god", "gold", "pharaoh", "nile", "flood", "astronomy", "agricult
          "step-pyramid", "sphinx", "funeral", "drought", "unrest", "earthquake"]
 
 
+TABLES = ("i18n_en.js", "i18n_fr.js")   # the page's tables, one per language
+
+
 def tables() -> dict[str, dict[str, str]]:
-    text = (WEB / "i18n.js").read_text(encoding="utf-8")
     out: dict[str, dict[str, str]] = {}
-    for lang, body in re.findall(r"\n  (\w\w): \{\n(.*?)\n  \},", text, re.S):
-        out[lang] = dict(re.findall(r'"([\w.-]+)":\s*"((?:[^"\\]|\\.)*)"', body))
+    for name in TABLES:
+        text = (WEB / name).read_text(encoding="utf-8")
+        lang, body = re.search(r"\nexport const (\w\w) = \{\n(.*?)\n\};", text, re.S).groups()
+        out[lang.lower()] = dict(re.findall(r'"([\w.-]+)":\s*"((?:[^"\\]|\\.)*)"', body))
     return out
 
 
@@ -43,7 +48,7 @@ def keys_from_modules() -> set[str]:
     """Keys other table modules bring with addStrings({en: {...}, fr: {...}})."""
     out: set[str] = set()
     for path in WEB.glob("*.js"):
-        if path.name != "i18n.js":
+        if path.name not in TABLES:
             out |= set(re.findall(r'"([\w.-]+)":\s*"', path.read_text(encoding="utf-8")))
     return out
 

@@ -135,3 +135,62 @@ def test_a_review_without_chance_swings_shows_the_graph_and_no_stray_text(
     assert page.locator("#review-graph polyline").count() == 2
     assert page.locator("#review-swings").count() == 0
     assert "null" not in page.locator("#review").inner_text()
+
+
+def test_a_queued_review_shows_its_place_and_expected_wait_and_announces_them_politely(
+        server, context, monkeypatch):  # noqa: F811
+    # One review runs at a time: while the first is held, the page of a second shows how many
+    # run before it and when it should be ready, updated by its polls, in a polite live region
+    # that is not redrawn (so screen readers read it), in English and in French.
+    import re
+    import threading
+    from thebes.server import review as server_review
+    monkeypatch.setattr(server_review, "ITERATIONS", 8)
+    monkeypatch.setattr(server_review, "PROCESSES", 0)
+    release = threading.Event()
+    real = server_review.run_task
+
+    def held(task):   # every unit of work waits for the test
+        release.wait(120)
+        return real(task)
+
+    monkeypatch.setattr(server_review, "run_task", held)
+    gids = []
+    for seed in (11, 12):
+        state = get_game("sarcophagus").new_initial_state(2)
+        bots = [make_bot("greedy", "sarcophagus", s, seat_rng(seed, s)) for s in range(2)]
+        record = Record("sarcophagus", 2, {}, play_game(state, bots, random.Random(seed)))
+        gids.append(post_json(server + "/api/records", {"record": record.dumps(), "mode": "view"})["id"])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        post_json(f"{server}/api/games/{gids[0]}/review", {})
+        page.goto(f"{server}/replay/{gids[1]}")
+        page.select_option("#lang", "en")   # an earlier test of this browser chose French
+        page.locator("#review-start").click()
+        status, news = page.locator("#review-status"), page.locator("#review-news")
+        page.wait_for_function(
+            "() => /before this one/.test(document.getElementById('review-status').textContent)")
+        eta = r"Ready in (about \d+ minutes?|under a minute)\."
+        assert re.fullmatch(r"Waiting: 1 review runs before this one\. " + eta, status.inner_text())
+        assert news.get_attribute("aria-live") == "polite"
+        # said as shown (a later poll may have moved the shown estimate on a minute)
+        assert re.fullmatch(r"Waiting: 1 review runs before this one\. " + eta, news.text_content())
+        # while it waits the bar is indeterminate (no value), not an empty one
+        assert page.locator("#review-progress").get_attribute("value") is None
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("#review").screenshot(path=str(SHOTS / "review-queued.png"))
+        # the live region is the same element across the page's polls (a new one is not read out)
+        news.evaluate("el => { el.dataset.kept = 'yes'; }")
+        page.wait_for_timeout(2500)
+        assert news.get_attribute("data-kept") == "yes"
+        page.select_option("#lang", "fr")
+        page.wait_for_function(
+            "() => /1 analyse passe avant celle-ci\\. Prête dans/.test("
+            "document.getElementById('review-status').textContent)")
+    finally:
+        release.set()
+    page.wait_for_selector("#review-graph", timeout=180_000)
+    assert news.text_content() == "L’analyse est prête."
+    assert errors == [], errors

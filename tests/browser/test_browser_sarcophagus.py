@@ -475,3 +475,67 @@ def test_a_reloaded_page_and_the_replay_tell_the_claims_made_before(server: str,
         assert refused.value.code == 403
     assert errors == [], errors
     page.close()
+
+
+# ---------------------------------------------------------------- the end's log follows the board
+def ending_record():
+    """A 2-player random game whose last event is a seat's move and whose end turns over at
+    least two sarcophagus tiles: (record without that move, the move, seat 0-based, lots)."""
+    from thebes.core import CHANCE
+    from thebes.core.record import Record
+    from thebes.games.sarcophagus import GAME
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = GAME.new_initial_state(2, {})
+        events, movers = [], []
+        while not state.is_terminal():
+            player = state.current_player()
+            action = (state.sample_chance(rng) if player == CHANCE
+                      else rng.choice(state.legal_actions()))
+            events.append(state.action_to_text(action))
+            movers.append(player)
+            state.apply_action(action)
+        lots = sum(1 for lots in state.observation(0)["sarcophagi"] for lot in lots if lot["tile"])
+        if movers[-1] >= 0 and lots >= 2:
+            return Record("sarcophagus", 2, {}, events[:-1]), events[-1], movers[-1], lots
+    pytest.fail("no game ending on a seat's move with two sarcophagus tiles")
+
+
+def test_the_log_tells_each_sarcophagus_tile_of_the_end_when_the_board_turns_it(
+        server: str, browser_context) -> None:  # noqa: F811
+    """The end's sarcophagus tiles turn over one a second; the log line of the last move
+    tells each one only once the board shows it (never ahead of the board), and the live
+    region says each as it comes."""
+    from test_browser_ra import post_json
+
+    record, last, seat, lots = ending_record()
+    made = post_json(server + "/api/records", {"record": record.dumps(), "mode": "continue", "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
+    gid = made["game"]["id"]
+    token = next(link["token"] for link in made["links"] if link["seat"] == seat + 1)
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(f"{server}/play/{gid}?token={token}")
+    page.wait_for_selector("#log li.move")
+    version = get_json(f"{server}/api/games/{gid}/view?token={token}")["version"]
+    post_json(f"{server}/api/games/{gid}/moves", {"token": token, "move": last, "version": version})
+    page.wait_for_selector('#board[data-status="finished"]')
+    samples = []
+    deadline = time.monotonic() + lots * 1.0 + 10
+    while time.monotonic() < deadline:
+        # the board's face-down sarcophagus tiles and the last line's reveals, in one go
+        face_down, told = page.evaluate("""() => [
+            document.querySelectorAll('#board .lot').length,
+            (document.querySelector('#log li.move:last-of-type').textContent.match(/sarcophagus tile:/g) || []).length]""")
+        samples.append((face_down, told))
+        if face_down == 0:
+            break
+        time.sleep(0.1)
+    assert samples[-1] == (0, lots), samples
+    assert all(told == lots - face_down for face_down, told in samples), samples
+    assert len({s for s in samples}) >= 3, samples   # seen while turning, not only at the end
+    assert "sarcophagus tile:" in page.locator("#announcer").text_content()
+    assert errors == [], errors
+    page.close()

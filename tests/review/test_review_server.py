@@ -165,3 +165,39 @@ def test_the_retry_after_of_a_full_queue_is_the_running_reviews_expected_time_le
     assert retry_after(None, 0, 0, typical=120.0) == 120          # none running yet
     assert retry_after(59.9, 39, 40, typical=120.0) == 5          # at least RETRY_AFTER_MIN
     assert retry_after(3000.0, 1, 40, typical=120.0) == 3600      # at most RETRY_AFTER_MAX
+
+
+def test_a_queued_review_says_how_many_run_before_it_and_when_it_should_be_done(
+        client, monkeypatch):
+    import threading
+    monkeypatch.setattr(server_review, "PROCESSES", 0)
+    release = threading.Event()
+    real = server_review.run_task
+
+    def held(task):   # every unit of work waits for the test
+        release.wait(60)
+        return real(task)
+
+    monkeypatch.setattr(server_review, "run_task", held)
+    games = [upload(client, selfplay_record("sarcophagus", 2, seed, {}, "greedy").dumps())
+             for seed in (3, 4, 5)]
+    typical = server_review.TYPICAL_SECONDS   # no review finished here yet
+    try:
+        assert client.post(f"/api/games/{games[0]}/review").status_code == 202
+        wait_until(lambda: client.get(f"/api/games/{games[0]}/review").json()["status"]
+                   == "running")
+        second = client.post(f"/api/games/{games[1]}/review").json()
+        third = client.post(f"/api/games/{games[2]}/review").json()
+        running = client.get(f"/api/games/{games[0]}/review").json()
+        assert running["status"] == "running" and running["ahead"] == 0
+        assert typical - 30 <= running["wait"] <= typical   # no unit done: typical - elapsed
+        assert second["status"] == "queued" and second["ahead"] == 1
+        assert 2 * typical - 30 <= second["wait"] <= 2 * typical
+        assert third["status"] == "queued" and third["ahead"] == 2
+        assert 3 * typical - 30 <= third["wait"] <= 3 * typical
+    finally:
+        release.set()
+    for gid in games:
+        wait_until(lambda: client.get(f"/api/games/{gid}/review").json()["status"] == "done")
+    done = client.get(f"/api/games/{games[2]}/review").json()
+    assert "ahead" not in done and "wait" not in done

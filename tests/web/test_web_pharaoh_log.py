@@ -8,21 +8,13 @@ over with each seat's reputation. Skips with a visible reason without Node.
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
-import subprocess
-from pathlib import Path
-
-import pytest
 
 from thebes.core import CHANCE, TERMINAL, get_game
 
-NODE = shutil.which("node")
-WEB = Path(__file__).resolve().parents[2] / "thebes" / "web"
+from webnode import needs_node, run_modules
 
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (apt-get install nodejs): "
-                                                     "the browser modules are checked with it")
+pytestmark = needs_node
 
 SCRIPT = """
 globalThis.navigator = { language: "en" };
@@ -51,16 +43,8 @@ def random_game(players: int, seed: int) -> dict:
 
 
 def test_the_pharaoh_log_says_each_round_s_scores_where_the_engine_scores_it(tmp_path):
-    for f in WEB.glob("*.js"):
-        shutil.copy(f, tmp_path / f.name)
-    (tmp_path / "package.json").write_text('{"type": "module"}')
     games = [random_game(1, 3), random_game(3, 4)]
-    (tmp_path / "data.json").write_text(json.dumps(games))
-    (tmp_path / "run.mjs").write_text(SCRIPT)
-    out = subprocess.run([NODE, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=120,
-                         cwd=tmp_path)
-    assert out.returncode == 0, out.stderr
-    for game, words in zip(games, json.loads(out.stdout)):
+    for game, words in zip(games, run_modules(tmp_path, SCRIPT, games)):
         said = [i for i, w in enumerate(words) if "is scored:" in w]
         grew = [i for i, n in enumerate(game["written"]) if n > (game["written"][i - 1] if i else 0)]
         assert said == grew and len(said) == 20

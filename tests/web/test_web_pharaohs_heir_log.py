@@ -14,21 +14,15 @@ every year and the first cycle's end (the fold's own rule for Population's moves
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
 from thebes.core import CHANCE, TERMINAL, get_game
 
-NODE = shutil.which("node")
-WEB = Path(__file__).resolve().parents[2] / "thebes" / "web"
+from webnode import needs_node, run_modules
 
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (apt-get install nodejs): "
-                                                     "the browser modules are checked with it")
+pytestmark = needs_node
 
 SCRIPT = """
 globalThis.navigator = { language: "en" };
@@ -82,20 +76,12 @@ def engine_marks(game: dict) -> tuple[list[int], int]:
 
 @pytest.fixture(scope="module")
 def narrated(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("heir")
-    for f in WEB.glob("*.js"):
-        shutil.copy(f, tmp / f.name)
-    (tmp / "package.json").write_text('{"type": "module"}')
     # seeds whose first cycle ends with Population followed by the Time of Unrest's `place`
     # moves, in a numbered year (3/2, 4/0) and a flood or drought (3/5, 4/15, variant 11):
     # the hardest place to tell where the cycle ends
     games = [random_game(3, 2), random_game(3, 5), random_game(4, 0), random_game(4, 15),
              random_game(3, 11, {"piecepacks": 1}), random_game(4, 4)]
-    (tmp / "data.json").write_text(json.dumps(games))
-    (tmp / "run.mjs").write_text(SCRIPT)
-    out = subprocess.run([NODE, str(tmp / "run.mjs")], capture_output=True, text=True, timeout=300, cwd=tmp)
-    assert out.returncode == 0, out.stderr
-    return games, json.loads(out.stdout)
+    return games, run_modules(tmp_path_factory.mktemp("heir"), SCRIPT, games)
 
 
 def test_each_year_is_announced_where_the_engine_starts_it_with_its_nile_tile(narrated):

@@ -10,34 +10,22 @@ Skips with a visible reason when Node is missing (Debian's nodejs).
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
-import subprocess
-from pathlib import Path
-
-import pytest
 
 from thebes.core import CHANCE, TERMINAL, get_game
 
-NODE = shutil.which("node")
-WEB = Path(__file__).resolve().parents[2] / "thebes" / "web"
+from webnode import needs_node, run_modules
 
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (apt-get install nodejs): "
-                                                     "the browser modules are checked with it")
+pytestmark = needs_node
 
 
-def run_node(tmp_path: Path, script: str, data: object) -> object:
-    """Run ``script`` (an ES module that reads DATA and prints JSON) with ra_log.js beside it."""
-    shutil.copy(WEB / "ra_log.js", tmp_path / "ra_log.mjs")
-    (tmp_path / "data.json").write_text(json.dumps(data))
-    (tmp_path / "run.mjs").write_text(
+def run_node(tmp_path, script: str, data: object) -> object:
+    """Run ``script`` (an ES module that reads DATA and prints JSON) beside ra_log.js."""
+    return run_modules(tmp_path, (
         'import { readFileSync } from "node:fs";\n'
-        'import { foldRa, narrateRa } from "./ra_log.mjs";\n'
-        'const DATA = JSON.parse(readFileSync(new URL("./data.json", import.meta.url)));\n' + script)
-    out = subprocess.run([NODE, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
+        'import { foldRa, narrateRa } from "./ra_log.js";\n'
+        'const DATA = JSON.parse(readFileSync(new URL("./data.json", import.meta.url)));\n' + script),
+        data, timeout=120)
 
 
 def random_game(players: int, seed: int) -> tuple[list[dict], list[dict]]:

@@ -15,21 +15,15 @@ visible reason without Node.
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
 from thebes.core import CHANCE, TERMINAL, get_game
 
-NODE = shutil.which("node")
-WEB = Path(__file__).resolve().parents[2] / "thebes" / "web"
+from webnode import needs_node, run_modules
 
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (apt-get install nodejs): "
-                                                     "the browser modules are checked with it")
+pytestmark = needs_node
 
 SCRIPT = """
 globalThis.navigator = { language: "en" };
@@ -110,17 +104,9 @@ def engine_notes(game: dict, upto: int | None = None) -> dict[str, list]:
 
 @pytest.fixture(scope="module")
 def folded(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("sarcophagus")
-    for f in WEB.glob("*.js"):
-        shutil.copy(f, tmp / f.name)
-    (tmp / "package.json").write_text('{"type": "module"}')
     games = [random_game(2 + k % 3, 40 + k) for k in range(9)]
     games += [random_game(3, 60 + k, {"base_free": False}) for k in range(3)]
-    (tmp / "data.json").write_text(json.dumps(games))
-    (tmp / "run.mjs").write_text(SCRIPT)
-    out = subprocess.run([NODE, str(tmp / "run.mjs")], capture_output=True, text=True, timeout=300, cwd=tmp)
-    assert out.returncode == 0, out.stderr
-    return games, json.loads(out.stdout)
+    return games, run_modules(tmp_path_factory.mktemp("sarcophagus"), SCRIPT, games)
 
 
 def test_every_claim_tie_and_discard_is_told_on_the_event_after_which_the_engine_made_it(folded):

@@ -2,8 +2,10 @@
 
 ``POST /api/games/<id>/review`` asks for the review of a finished game or of an
 uploaded record; ``GET /api/games/<id>/review`` answers its state: ``none``,
-``queued``, ``running`` (with ``done`` and ``total`` units of work), ``done``
-(with the review) or ``failed`` (with a sentence).
+``queued``, ``running`` (with ``done`` and ``total`` units of work; both with
+``ahead``, the reviews to run before it, and ``wait``, the seconds until it
+should be done: :meth:`Reviewer.state`), ``done`` (with the review) or
+``failed`` (with a sentence).
 
 * Hidden information: only a finished game (everything is public then) or an
   uploaded record (viewed omnisciently anyway) is reviewed; an unfinished live
@@ -83,18 +85,23 @@ class Job:
     started: float | None = None   # time.monotonic() when it began running
 
 
+def seconds_left(elapsed: float | None, done: int, total: int, typical: float) -> float:
+    """Seconds until a running review should end: ``elapsed * (total - done) / done``
+    once it has done a unit of work, else ``typical - elapsed`` (at least 0; ``elapsed``
+    None: not started yet, ``typical``)."""
+    if elapsed is None:
+        return typical
+    if done > 0:
+        return elapsed * max(0, total - done) / done
+    return max(0.0, typical - elapsed)
+
+
 def retry_after(elapsed: float | None, done: int, total: int, typical: float) -> int:
     """Seconds until the running review should end, so that a place in the queue frees:
-    ``elapsed * (total - done) / done`` once it has done a unit of work, else ``typical
-    - elapsed`` (``elapsed`` None: none is running yet, ``typical``), rounded up and kept
-    within [:data:`RETRY_AFTER_MIN`, :data:`RETRY_AFTER_MAX`]. The Retry-After of a
-    queue-full 429 (docs/web-api.md, Reviews)."""
-    if elapsed is None:
-        left = typical
-    elif done > 0:
-        left = elapsed * max(0, total - done) / done
-    else:
-        left = typical - elapsed
+    :func:`seconds_left` rounded up and kept within [:data:`RETRY_AFTER_MIN`,
+    :data:`RETRY_AFTER_MAX`]. The Retry-After of a queue-full 429 (docs/web-api.md,
+    Reviews)."""
+    left = seconds_left(elapsed, done, total, typical)
     return int(min(RETRY_AFTER_MAX, max(RETRY_AFTER_MIN, math.ceil(left))))
 
 
@@ -126,9 +133,12 @@ class Reviewer:
     def state(self, game_id: str) -> dict[str, Any]:
         with self._cond:
             job = self._jobs.get(game_id)
-            if job is not None and job.status != "done":
+            if job is not None and job.status in ("queued", "running"):
                 return {"status": job.status, "done": job.done, "total": job.total,
-                        **({"error": job.error} if job.error else {})}
+                        **self._wait(job)}
+            if job is not None and job.status == "failed":
+                return {"status": job.status, "done": job.done, "total": job.total,
+                        "error": job.error}
         review = self.stored(game_id)
         if review is not None:
             return {"status": "done", "done": 1, "total": 1, "review": review}
@@ -159,16 +169,45 @@ class Reviewer:
             self._cond.notify_all()
         return self.state(game_id)
 
+    def _typical(self) -> float:
+        """Seconds a review takes here: the mean of the last 20, :data:`TYPICAL_SECONDS`
+        before the first."""
+        return (sum(self._durations) / len(self._durations) if self._durations
+                else TYPICAL_SECONDS)
+
+    @staticmethod
+    def _elapsed(job: Job) -> float | None:
+        return None if job.started is None else time.monotonic() - job.started
+
+    def _wait(self, job: Job) -> dict[str, int]:
+        """``{"ahead": reviews to run before ``job``, "wait": seconds until it should be
+        done}``: the running review's :func:`seconds_left`, a typical review for each
+        queued before it and for itself if queued (call with ``self._cond`` held)."""
+        typical = self._typical()
+        if job.status == "running":
+            return {"ahead": 0, "wait": math.ceil(seconds_left(
+                self._elapsed(job), job.done, job.total, typical))}
+        ahead, wait = 0, typical
+        for other in self._jobs.values():
+            if other.status == "running":
+                ahead += 1
+                wait += seconds_left(self._elapsed(other), other.done, other.total, typical)
+        for other in self._jobs.values():
+            if other is job:
+                break
+            if other.status == "queued":
+                ahead += 1
+                wait += typical
+        return {"ahead": ahead, "wait": math.ceil(wait)}
+
     def _retry_after(self) -> int:
         """:func:`retry_after` for the running review (call with ``self._cond`` held)."""
-        typical = (sum(self._durations) / len(self._durations) if self._durations
-                   else TYPICAL_SECONDS)
         running = next((j for j in self._jobs.values()
                         if j.status == "running" and j.started is not None), None)
         if running is None:
-            return retry_after(None, 0, 0, typical)
-        return retry_after(time.monotonic() - running.started, running.done, running.total,
-                           typical)
+            return retry_after(None, 0, 0, self._typical())
+        return retry_after(self._elapsed(running), running.done, running.total,
+                           self._typical())
 
     def _loop(self) -> None:
         while True:
@@ -233,7 +272,8 @@ def _reviewable(request: Request, game_id: str) -> Record:
 @router.get("/api/games/{game_id}/review", tags=["replay"])
 def get_review(request: Request, game_id: str) -> dict[str, Any]:
     """The review's state: ``{"status": "none" | "queued" | "running" | "done" | "failed",
-    "done", "total"[, "review"][, "error"]}`` (the review: docs/review.md)."""
+    "done", "total"[, "ahead", "wait"][, "review"][, "error"]}`` (``ahead``/``wait``
+    while queued or running; the review: docs/review.md)."""
     _reviewable(request, game_id)
     return _reviewer(request).state(game_id)
 

@@ -47,15 +47,18 @@ export function showGame(root, gameId, token, page, TABLES) {
   // what others did, said to screen readers as it happens (the log's own words)
   const announcer = h("div", { class: "sr", id: "announcer", "aria-live": "polite", "aria-atomic": "true" });
   let announced = null; // the last log index said (null: nothing yet, the history is not read out)
+  let announcedWords = null; // that line's words then (a line the board completes later grows)
 
   function announce(words) {
     const lastIndex = state.log.length ? state.log[state.log.length - 1].index : -1;
-    if (announced === null) { announced = lastIndex; return; }
+    const wordsAt = (index) => { const i = state.log.findIndex((l) => l.index === index); return i < 0 ? null : words[i]; };
+    if (announced === null) { announced = lastIndex; announcedWords = wordsAt(lastIndex); return; }
     const v = state.view || {};
     const mod = TABLES[v.game];
     const plain = (line) => logWords(mod && mod.describeEvent ? { describeEvent: mod.describeEvent } : null, [line], v.names || [], t, null)[0];
-    const news = liveNews(state.log, words, plain, announced, v.seat);
+    const news = liveNews(state.log, words, plain, announced, v.seat, announcedWords);
     announced = Math.max(announced, lastIndex);
+    announcedWords = wordsAt(announced);
     if (news.length) announcer.textContent = spoken(news.slice(-4));
   }
 

@@ -20,10 +20,16 @@ export function logWords(mod, log, names, t, obs) {
 // What the live region says of the log lines after index `after`: another seat's line
 // in full; one's own (seat `mine`, 1-based) only for what the rules did after it (the
 // words past its plain description `plain(line)`: a cycle scored, an epoch ended), since
-// the player knows their own move. `words` are logWords' for `log`.
-export function liveNews(log, words, plain, after, mine) {
+// the player knows their own move. `words` are logWords' for `log`. `said` (optional):
+// the words line `after` had when it was said; what they gained since is said too (a
+// line the board completes later: Sarcophagus's end, tile by tile).
+export function liveNews(log, words, plain, after, mine, said) {
   const news = [];
   log.forEach((line, i) => {
+    if (line.index === after && said && words[i] !== said && words[i].startsWith(said)) {
+      const gained = words[i].slice(said.length).replace(/^[\s.]+/, "");
+      if (gained) news.push(gained);
+    }
     if (line.index <= after) return;
     if (!mine || line.seat !== mine) { news.push(words[i]); return; }
     const own = plain(line);

@@ -1,6 +1,8 @@
 // The game review under a finished game's (or an uploaded record's) replay (issue 17).
 // replay.js mounts it with createReview(...): a "Review this game" button asks the server
-// (POST /api/games/<id>/review), progress is polled (GET), and the stored review
+// (POST /api/games/<id>/review), progress is polled (GET) and shown with the reviews to run
+// before this one and when it should be ready (announced politely: a status or place change,
+// the estimate at most every ANNOUNCE_MS), and the stored review
 // (docs/review.md) is drawn: an SVG graph of each seat's win chance (solo: expected score)
 // whose points jump the replay there, a per-seat table of accuracy and marks, the chance
 // events that swung most; annotate(index) gives the move list its marks and, on a marked
@@ -8,8 +10,10 @@
 import { h, svg } from "./dom.js";
 import { api } from "./net.js";
 import { t, getLang } from "./i18n.js";
+import { spoken } from "./logwords.js";
 
 const POLL_MS = 1000;
+const ANNOUNCE_MS = 30000;
 const W = 640;
 const H = 180;
 const PAD = { l: 34, r: 8, t: 8, b: 20 };
@@ -25,19 +29,33 @@ function ensureStyle() {
 }
 
 function pct(x) { return x === null || x === undefined ? "–" : `${Math.round(100 * x)}%`; }
+// a wait in seconds, in words: "under a minute", "about 3 minutes"
+function waitWords(seconds) {
+  if (seconds < 60) return t("review.eta.soon");
+  const n = Math.round(seconds / 60);
+  return t("review.eta", { time: n === 1 ? t("review.minutes.one") : t("review.minutes", { n }) });
+}
 function num(x) { return x === null || x === undefined ? "–" : x.toLocaleString(getLang(), { maximumFractionDigits: 1 }); }
 
 // opts: {gameId, el, total(), names(), goTo(n), describe(seat, text) -> words, onChange()}
 export function createReview(opts) {
   ensureStyle();
-  const st = { status: null, done: 0, total: 0, review: null, error: null, index: 0, closed: false };
+  const st = { status: null, done: 0, total: 0, ahead: null, wait: null, review: null, error: null, index: 0, closed: false };
   let timer = null;
   const byIndex = new Map();
+  // the panel's content is redrawn; the live region stays (a new one would not be read out)
+  const body = h("div");
+  const news = h("p", { class: "sr", id: "review-news", "aria-live": "polite", "aria-atomic": "true" });
+  opts.el.replaceChildren(body, news);
+  const said = { key: null, text: null, at: 0 };
 
   const url = `/api/games/${encodeURIComponent(opts.gameId)}/review`;
 
   function accept(res) {
+    const was = st.status;
     st.status = res.status; st.done = res.done; st.total = res.total; st.error = res.error || null;
+    st.ahead = res.ahead ?? null; st.wait = res.wait ?? null;
+    if (res.status === "done" && (was === "queued" || was === "running")) say("done", t("review.ready"));
     if (res.status === "done" && res.review) {
       st.review = res.review;
       byIndex.clear();
@@ -59,15 +77,39 @@ export function createReview(opts) {
     try { accept(await api(url, { method: "POST" })); } catch (err) { st.status = "failed"; st.error = err.message; draw(); }
   }
 
+  // the live region: a new status or place in the queue at once, a new estimate at most
+  // every ANNOUNCE_MS (the visible text changes every poll)
+  function say(key, text) {
+    const now = Date.now();
+    if (text === said.text || (key === said.key && now - said.at < ANNOUNCE_MS)) return;
+    said.key = key; said.text = text; said.at = now;
+    news.textContent = text;
+  }
+
+  // the sentence the panel shows while the review waits or runs (and what the live region says)
+  function pending() {
+    const eta = st.wait === null ? "" : waitWords(st.wait);
+    const join = (...parts) => spoken(parts.filter(Boolean));
+    if (st.status === "running") {
+      say("running", join(t("review.started"), eta));
+      return join(st.total ? t("review.progress", { done: st.done, total: st.total }) : t("review.started"), eta);
+    }
+    if (st.ahead === null) return t("review.queued");   // asked, not answered yet
+    const place = st.ahead === 0 ? t("review.ahead.none")
+      : st.ahead === 1 ? t("review.ahead.one") : t("review.ahead", { n: st.ahead });
+    say(`queued ${st.ahead}`, join(place, eta));
+    return join(place, eta);
+  }
+
   function seatName(seat) {
     const names = opts.names();
     return (names && names[seat - 1]) || t("game.seatname", { seat });
   }
 
   function draw() {
-    const el = opts.el;
-    el.className = "review card";
-    el.id = "review";
+    const el = body;
+    opts.el.className = "review card";
+    opts.el.id = "review";
     const head = h("h2", null, t("review.title"));
     if (st.status === null) { el.replaceChildren(); return; }
     if (st.status === "none") {
@@ -76,9 +118,10 @@ export function createReview(opts) {
       return;
     }
     if (st.status === "queued" || st.status === "running") {
-      const label = st.status === "queued" || !st.total ? t("review.queued") : t("review.progress", { done: st.done, total: st.total });
-      el.replaceChildren(head, h("p", { id: "review-status", "aria-live": "polite" }, label),
-        h("progress", { id: "review-progress", max: String(st.total || 1), value: String(st.done || 0), "aria-label": label }));
+      const label = pending();
+      el.replaceChildren(head, h("p", { id: "review-status" }, label),
+        // no value while it waits: an indeterminate bar (something is under way), not an empty one
+        h("progress", { id: "review-progress", max: String(st.total || 1), value: st.status === "running" && st.total ? String(st.done || 0) : null, "aria-label": label }));
       return;
     }
     if (st.status === "failed") {

@@ -14,10 +14,10 @@
 
 import { addStrings } from "./i18n.js";
 import { drawBoard } from "./sarcophagus_board.js";
-import { foldSarcophagus, newsText } from "./sarcophagus_log.js";
+import { foldSarcophagus, narrate as narrateLog, newsText } from "./sarcophagus_log.js";
 import { bonusList, fameOf, heldCount, nameOf } from "./sarcophagus_rules.js";
 
-export { describeEvent, narrate } from "./sarcophagus_log.js";
+export { describeEvent } from "./sarcophagus_log.js";
 export { claimableSet, fameOf, tileLabel } from "./sarcophagus_rules.js";
 
 const REVEAL_MS = 1000;
@@ -100,7 +100,15 @@ addStrings({
 // ------------------------------------------------------------------ module state
 // Kept per game id across renders (the page's `ui` is reset at every new version).
 const reveals = {};   // game id -> {shown, timer, redraw}
+// log -> the sarcophagus tiles the board drawn with it has not turned over yet: the game
+// page draws its log (the same array) after the board, and the log tells a tile once the
+// board shows it. The replay's log is the whole game's, lines ahead of the slider too
+// (another array): it tells them all.
+const unshown = new WeakMap();
 let helpOpen = false;
+
+// The log in words (sarcophagus_log.js), the end's sarcophagus tiles as the board turns them.
+export function narrate(log, names, t, obs) { return narrateLog(log, names, t, obs, unshown.get(log)); }
 
 // Sarcophagus tiles turned over at the end, in reveal order (seat 1 first).
 function endReveals(obs) {
@@ -141,6 +149,7 @@ export function render(ctx) {
   }
   const revealing = rv.shown < toReveal.length;
   const hiddenTiles = new Set(toReveal.slice(rv.shown).map((r) => r.tile));
+  if (ctx.log) unshown.set(ctx.log, hiddenTiles);
   const justShown = rv.shown > 0 ? toReveal[rv.shown - 1] : null;
 
   // what the rules did lately (claims, ties, discards, the reveal as far as it is shown),

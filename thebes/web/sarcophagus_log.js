@@ -181,13 +181,15 @@ export function newsText(item, view, t) {
   return t(item.key, vars);
 }
 
-// The log in words, each event followed by what the rules did with it.
-export function narrate(log, names, t, obs) {
+// The log in words, each event followed by what the rules did with it; `unshown` (a Set,
+// optional): the sarcophagus tiles the board has not turned over yet, told once it has.
+export function narrate(log, names, t, obs, unshown) {
   const notes = foldSarcophagus(log, obs);
   const view = { names };
+  const told = (item) => !(unshown && item.key === "sarcophagus.news.reveal" && unshown.has(item.tile));
   return log.map((line) => {
     const words = describeEvent(line, names, t);
-    const news = notes.get(line.index);
-    return news ? [words, ...news.map((item) => newsText(item, view, t))].join(" ") : words;
+    const news = (notes.get(line.index) || []).filter(told);
+    return news.length ? [words, ...news.map((item) => newsText(item, view, t))].join(" ") : words;
   });
 }
