@@ -17,7 +17,6 @@ from .scoring import marked_objectives, round_score
 from .sheet import (COLLECTED_3, FLOOD_PREVENTED, INVADED, INVASION_PREVENTED, PRODUCED_3,
                     Sheet)
 
-
 #: Rounds in a game (spec, The round).
 ROUNDS = 20
 

@@ -22,9 +22,6 @@ DRAWN, VOLUNTARY, FORCED = range(3)
 
 AUCTION_KINDS = ("drawn", "voluntary", "forced")
 
-#: kinds a god may take (ruling 8: disasters included; never god or ra).
-GOD_TAKEABLE = frozenset(range(2, NUM_KINDS))
-
 #: order in which a uniform draw in [0, bag_total) is mapped to kinds (any order is exact).
 _DRAW_ORDER = sorted(range(NUM_KINDS), key=lambda k: -TILE_COUNTS[k])
 
@@ -34,6 +31,7 @@ _AFTER = {n: tuple(tuple((seat + i) % n for i in range(1, n + 1)) for seat in ra
           for n in (3, 4, 5)}
 
 _DISCARD_CATEGORY = {FUNERAL: (PHARAOH,), UNREST: CIVILIZATIONS, EARTHQUAKE: MONUMENTS}
+
 
 def discard_options(display: list[int], disaster: int) -> list[int]:
     """The distinct legal ``discard`` actions for ``disaster`` given a display's counts.

@@ -15,7 +15,6 @@ from . import notation as nt
 from .geometry import NEIGHBOURS, SARCOPHAGUS_SLOT, claimable
 from .scoring import fame, ranking
 
-
 PLACE1, PLACE2, PASS, TRAP, END_TRAP, LAYOUT, FIRST, OVER = range(8)
 
 PHASE_NAMES = ("place", "place", "pass", "discard", "discard", "layout", "first", "over")
@@ -28,8 +27,8 @@ AFTER_FIRST_COIN, AFTER_OTHER = 0, 1
 
 #: coin code (``owner * 6 + value``) -> its owner; -> the bit of its value in a hand mask.
 _OWNER = tuple(c // 6 for c in range(24))
-
 _VALUE_BIT = tuple(1 << (c % 6) for c in range(24))
+
 
 def judge(on_tile: tuple[int, ...]) -> tuple[int, bool]:
     """The outcome of assessing a tile holding the coins ``on_tile`` (each
@@ -52,6 +51,7 @@ def judge(on_tile: tuple[int, ...]) -> tuple[int, bool]:
     best = max(totals.values())
     winners = [s for s in tied if totals[s] == best]
     return (winners[0] if len(winners) == 1 else -1), True
+
 
 #: coin code -> its share of a tile's judging key: per owner, 8 bits holding its coins
 #: (3 bits, at most 4) and the sum of their values (5 bits, at most 20). A claim depends
