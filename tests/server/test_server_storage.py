@@ -84,6 +84,28 @@ def test_append_checks_the_version(db_url):
     s.close()
 
 
+def test_a_refused_append_undoes_the_writes_that_went_with_it_and_a_stored_one_keeps_them(db_url):
+    """The move's other writes (its clock) are in its transaction: on PostgreSQL they go
+    first, then the version check, so a stale move must roll them back."""
+    s = Storage(db_url)
+    new_game(s)
+
+    def also(conn):
+        conn.execute(text("INSERT INTO bot_leases (game_id, owner, expires) VALUES ('g1', 'x', :t)"),
+                     {"t": now()})
+        return {}
+
+    with pytest.raises(StaleVersion):
+        s.append_events("g1", 0, [("hold", 0)], "playing", None, also=also)
+    with s.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM bot_leases")).scalar() == 0
+    s.append_events("g1", 1, [("hold", 0), ("draw", None)], "playing", None, also=also)
+    with s.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM bot_leases")).scalar() == 1
+    assert s.load_game("g1").events == [("deal 1,2", None), ("hold", 0), ("draw", None)]
+    s.close()
+
+
 def test_the_serving_process_checkpoints_sqlite_in_its_own_thread_not_in_commits(sqlite_url):
     """SQLite's automatic checkpoint makes the commit that crosses 1,000 log pages copy and sync
     the file while every writer waits: the server's writing connections turn it off, a thread
