@@ -19,9 +19,12 @@ and the median over the rounds is printed. Times are CPU seconds of the measurin
 * ISMCTS: iterations per CPU second of a fixed iteration budget from the first
   decision of a game (as ``thebes bench`` sets it up), at two budgets.
 
-``--same-games`` instead prints, per game and seat count, a digest of the final
-omniscient observation of many random playouts and of a few games between
-random, greedy and fixed-iteration ISMCTS bots, for both copies; they must match.
+``--same-games`` instead prints, per game and seat count, two digests for every copy;
+they must match: ``playouts``, of the event count, final scores and ranking of many
+random playouts (comparable with a copy whose observation format or bots have
+changed since, such as the filed code); ``all``, of the final omniscient observation
+of the same playouts and of a few games between random, greedy and fixed-iteration
+ISMCTS bots.
 """
 
 from __future__ import annotations
@@ -79,17 +82,20 @@ for name, players in [("ra", 3), ("ra", 5), ("sarcophagus", 2), ("sarcophagus", 
         continue
     game = get_game(name)
     h = hashlib.sha256()
+    results = hashlib.sha256()
     for i in range(int(sys.argv[2])):
         state = game.new_initial_state(players)
         n = random_playout(state, random.Random(i))
         h.update(json.dumps([n, state.observation(None)], sort_keys=True).encode())
+        results.update(json.dumps([n, state.scores(), state.ranking()]).encode())
+    out[f"{name}/{players} playouts"] = results.hexdigest()[:16]
     for bot, games in (("random", 3), ("greedy", 2), ("ismcts", 1)):
         for i in range(games):
             state = game.new_initial_state(players)
             bots = [make_bot(bot, name, s, seat_rng(i, s), iterations=40) if bot == "ismcts"
                     else make_bot(bot, name, s, seat_rng(i, s)) for s in range(players)]
             h.update("\n".join(play_game(state, bots, random.Random(i))).encode())
-    out[f"{name}/{players}"] = h.hexdigest()[:16]
+    out[f"{name}/{players} all"] = h.hexdigest()[:16]
 print(json.dumps(out))
 """
 
@@ -120,7 +126,7 @@ def main() -> int:
                                     roots))
         for key in digests[-1]:
             values = [d[key] for d in digests]
-            print(f"{key:18} " + "  ".join(f"{label} {v}" for label, v in zip(labels, values))
+            print(f"{key:27} " + "  ".join(f"{label} {v}" for label, v in zip(labels, values))
                   + f"  {'same' if len(set(values)) == 1 else 'DIFFERENT'}")
         return 0 if all(d == digests[-1] for d in digests) else 1
     rows = [("playouts", *r) for r in PLAYOUTS] + [("ismcts", *r) for r in SEARCHES]

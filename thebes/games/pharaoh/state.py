@@ -11,6 +11,11 @@ Actions are the ints of :mod:`.notation`. Phases:
   ``SETUP_TAKE``, ``DICE`` (shifts and actions), ``ERASE``, ``BUILD``,
   ``FREE_BUILD``, ``GUILD_TAKE``;
 * ``OVER``.
+
+The phases and the phase machine (``apply_action`` and the rules it runs) are
+in :mod:`.rules` (the :class:`~.rules.Rules` mixin; phases re-exported here);
+this module holds the fields, legal moves, random draws and the fused playout,
+chance, notation, results and the information hooks.
 """
 
 from __future__ import annotations
@@ -18,31 +23,21 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from thebes.core import CHANCE, TERMINAL, State
+from thebes.core import CHANCE, TERMINAL
 from thebes.core.state import randbelow
 
 from . import notation
-from .board import (ADMIN, CHART, COLLECT, COST, EMPTY, FARMING, FLOOD, GUILD, HILL, HOUSING,
-                    INDUSTRIAL, INVASION, MILITARY, MONUMENT, MONUMENT_LIMIT, NONE, PRODUCE,
-                    PRODUCTION, RELIGIOUS, RIVER, SQUARES, TREASURY, YIELD_CAP)
+from .board import (ADMIN, CHART, COST, EMPTY, FARMING, FLOOD, GUILD, HILL, HOUSING, INDUSTRIAL,
+                    INVASION, MONUMENT, MONUMENT_LIMIT, NONE, SQUARES, TREASURY)
 from .notation import (ACTION, BUILD, ERASE, HILL_ROLL, OBJECTIVES, RIVER_ROLL, ROLL, SHIFT,
                        SKIP, TAKE1, TAKE2)
-from .scoring import marked_objectives, round_score
-from .sheet import (COLLECTED_3, FLOOD_PREVENTED, INVADED, INVASION_PREVENTED, PRODUCED_3,
-                    Sheet)
+from .rules import (_HOUSING_BASE, BUILD_PHASE, DICE, ERASE_PHASE, FREE_BUILD, GUILD_TAKE,
+                    HILL_PHASE, HILLS, OBJECTIVE_ROLL, OVER, PHASE_NAMES, RIVER_PHASE, RIVERS_COUNT,
+                    ROLL_PHASE, ROUNDS, SETUP_HOUSING, SETUP_TAKE, Rules)
+from .sheet import Sheet
 
-#: Rounds in a game (spec, The round).
-ROUNDS = 20
-#: Hill and river rolls at setup (spec, Setup 2).
-HILLS, RIVERS_COUNT = 3, 2
 
-# Phases. Chance phases and OVER come first so current_player() is one compare.
-OBJECTIVE_ROLL, HILL_PHASE, RIVER_PHASE, ROLL_PHASE, OVER = range(5)
-SETUP_HOUSING, SETUP_TAKE, DICE, ERASE_PHASE, BUILD_PHASE, FREE_BUILD, GUILD_TAKE = range(5, 12)
 
-PHASE_NAMES = ("objective roll", "hill roll", "river roll", "roll", "over", "starting housing",
-               "starting resources", "dice action", "erase", "build action", "free build",
-               "guild resource")
 
 _ROLL_P = 1 / 36
 _ROLL_OUTCOMES = [(ROLL + i, _ROLL_P) for i in range(36)]
@@ -51,7 +46,6 @@ _OBJECTIVE_OUTCOMES = [(OBJECTIVES + (a - 1) * 6 + b - 1, (2 if a < b else 1) / 
 _TAKE2_ACTIONS = [TAKE2 + r1 * 4 + r2 for r1 in range(4) for r2 in range(r1, 4)]
 _TAKE1_ACTIONS = [TAKE1 + r for r in range(4)]
 _BUILD_BASE = [BUILD + k * SQUARES for k in range(10)]
-_HOUSING_BASE = BUILD + HOUSING * SQUARES
 _FREE_BASES = [b for k, b in enumerate(_BUILD_BASE) if k != ADMIN]
 _FREE_BASES_NO_MONUMENT = [b for k, b in enumerate(_BUILD_BASE) if k not in (ADMIN, MONUMENT)]
 
@@ -73,11 +67,16 @@ def _affordable_table() -> dict[tuple[int, int, int, int, bool], list[int]]:
 
 
 _AFFORDABLE = _affordable_table()
+#: the same keys -> the kinds of those build bases, in the same order.
+_AFFORDABLE_KINDS = {key: tuple((b - BUILD) // SQUARES for b in bases)
+                     for key, bases in _AFFORDABLE.items()}
+#: roll outcome index (ROLL + i) -> the dice (a, b).
+_ROLLS = tuple((i // 6 + 1, i % 6 + 1) for i in range(36))
 #: dice-decision key -> its legal actions (filled lazily; see PharaohState._dice_actions).
 _DICE_CACHE: dict[int, tuple[int, ...]] = {}
 
 
-class PharaohState(State):
+class PharaohState(Rules):
     """A Pharaoh game in progress (see the module docstring for the phases).
 
     Attributes:
@@ -206,20 +205,82 @@ class PharaohState(State):
         return rng.choice(self.legal_actions())
 
     def random_playout(self, rng: random.Random) -> int:
-        """``State.random_playout`` reading the phase from its field (no call per event)
-        and with the methods bound once: the same calls, the same game."""
+        """``State.random_playout`` with the round's roll, the dice decision and the
+        build action drawn and applied in the loop (as :meth:`random_action` draws them,
+        as :meth:`apply_action` applies them): the same generator calls, the same game."""
         n = 0
-        apply_action = self.apply_action
-        random_action = self.random_action
-        sample_chance = self.sample_chance
+        getrandbits = rng.getrandbits
+        sheets = self.sheets
         while True:
             phase = self.phase
-            if phase > OVER:
-                apply_action(random_action(rng))
+            if phase == DICE:
+                sheet = sheets[self.seat]
+                moves = self._dice_actions()
+                k = len(moves)
+                bits = k.bit_length()
+                r = getrandbits(bits)
+                while r >= k:
+                    r = getrandbits(bits)
+                action = moves[r]
+                if action >= SHIFT:
+                    i = action - SHIFT
+                    sheet.dice[i >> 3] += 1 if i & 4 else -1
+                    sheet.storage[i & 3] -= 1
+                    sheet.shifted = True
+                else:
+                    self._dice_action(action - ACTION)
+            elif phase == BUILD_PHASE:
+                sheet = sheets[self.seat]
+                cells = sheet.cells
+                e = cells.count(EMPTY)
+                if e:
+                    lab, gra, gol, mat = st = sheet.storage
+                    kinds = _AFFORDABLE_KINDS[lab if lab < 1 else 1, gra if gra < 1 else 1,
+                                              gol if gol < 2 else 2, mat if mat < 2 else 2,
+                                              sheet.monuments < MONUMENT_LIMIT]
+                    k = 1 + len(kinds) * e
+                else:
+                    k = 1
+                bits = k.bit_length()
+                r = getrandbits(bits)
+                while r >= k:
+                    r = getrandbits(bits)
+                if not r:
+                    self._end_turn()
+                else:
+                    b, i = divmod(r - 1, e)
+                    sq = cells.index(EMPTY)  # the i-th empty square
+                    while i:
+                        sq = cells.index(EMPTY, sq + 1)
+                        i -= 1
+                    kind = kinds[b]
+                    cost = COST[kind]
+                    st[0] -= cost[0]
+                    st[1] -= cost[1]
+                    st[2] -= cost[2]
+                    st[3] -= cost[3]
+                    self._draw(sheet, kind, sq)
+                    if kind == ADMIN:
+                        self.phase = FREE_BUILD
+                    elif kind == GUILD:
+                        self.phase = GUILD_TAKE
+                    else:
+                        self._end_turn()
+            elif phase == ROLL_PHASE:
+                i = int(rng.random() * 36)
+                a, b = _ROLLS[i]
+                self.roll = (a, b)
+                self.round += 1
+                for sheet in sheets:
+                    sheet.new_round(a, b)
+                self.seat = 0
+                self.phase = DICE
+            elif phase > OVER:
+                self.apply_action(self.random_action(rng))
             elif phase == OVER:
                 return n
             else:
-                apply_action(sample_chance(rng))
+                self.apply_action(self.sample_chance(rng))
             n += 1
 
     def _dice_actions(self) -> tuple[int, ...]:
@@ -242,169 +303,9 @@ class PharaohState(State):
             found = _DICE_CACHE[key] = _dice_decision(d1, d2, natural, enabled, held)
         return found
 
-    def apply_action(self, action: int) -> None:
-        """Apply a legal action code or chance outcome (unchecked: the fast path).
 
-        Raises:
-            ValueError: the game is over.
-        """
-        phase = self.phase
-        if phase == DICE:
-            if action >= SHIFT:
-                sheet = self.sheets[self.seat]
-                i = action - SHIFT
-                sheet.dice[i >> 3] += 1 if i & 4 else -1
-                sheet.storage[i & 3] -= 1
-                sheet.shifted = True
-            else:
-                self._dice_action(action - ACTION)
-        elif phase == BUILD_PHASE:
-            if action == SKIP:
-                self._end_turn()
-            else:
-                kind, sq = divmod(action - BUILD, SQUARES)
-                sheet = self.sheets[self.seat]
-                st = sheet.storage
-                cost = COST[kind]
-                st[0] -= cost[0]
-                st[1] -= cost[1]
-                st[2] -= cost[2]
-                st[3] -= cost[3]
-                self._draw(sheet, kind, sq)
-                if kind == ADMIN:
-                    self.phase = FREE_BUILD
-                elif kind == GUILD:
-                    self.phase = GUILD_TAKE
-                else:
-                    self._end_turn()
-        elif phase == ROLL_PHASE:
-            i = action - ROLL
-            a, b = i // 6 + 1, i % 6 + 1
-            self.roll = (a, b)
-            self.round += 1
-            for sheet in self.sheets:
-                sheet.new_round(a, b)
-            self.seat = 0
-            self.phase = DICE
-        elif phase == FREE_BUILD:
-            if action == SKIP:
-                self._end_turn()
-            else:
-                kind, sq = divmod(action - BUILD, SQUARES)
-                self._draw(self.sheets[self.seat], kind, sq)
-                if kind == GUILD:
-                    self.phase = GUILD_TAKE
-                else:
-                    self._end_turn()
-        elif phase == GUILD_TAKE:
-            self.sheets[self.seat].storage[action - TAKE1] += 1
-            self._end_turn()
-        elif phase == ERASE_PHASE:
-            sheet = self.sheets[self.seat]
-            sq = action - ERASE
-            kind = sheet.cells[sq]
-            sheet.cells[sq] = EMPTY
-            count = sheet.count
-            count[kind] -= 1
-            # Ruling 19: an erased building loses a used prevention first.
-            if kind == MILITARY and sheet.invasion_guard > count[MILITARY]:
-                sheet.invasion_guard = count[MILITARY]
-            elif kind == RELIGIOUS and sheet.flood_guard > count[RELIGIOUS]:
-                sheet.flood_guard = count[RELIGIOUS]
-            self.phase = BUILD_PHASE
-        elif phase == SETUP_HOUSING:
-            sheet = self.sheets[self.seat]
-            sq = action - _HOUSING_BASE
-            sheet.cells[sq] = HOUSING
-            sheet.count[HOUSING] += 1
-            self.phase = SETUP_TAKE
-        elif phase == SETUP_TAKE:
-            i = action - TAKE2
-            st = self.sheets[self.seat].storage
-            st[i >> 2] += 1
-            st[i & 3] += 1
-            if self.seat + 1 < self.num_players:
-                self.seat += 1
-                self.phase = SETUP_HOUSING
-            else:
-                self.seat = 0
-                self.phase = ROLL_PHASE
-        elif phase == HILL_PHASE or phase == RIVER_PHASE:
-            tile = HILL if phase == HILL_PHASE else RIVER
-            sq = action - (HILL_ROLL if phase == HILL_PHASE else RIVER_ROLL)
-            for sheet in self.sheets:
-                sheet.cells[sq] = tile
-            self.terrain += 1
-            if self.terrain == HILLS:
-                self.phase = RIVER_PHASE
-            elif self.terrain == HILLS + RIVERS_COUNT:
-                self.phase = SETUP_HOUSING
-        elif phase == OBJECTIVE_ROLL:
-            i = action - OBJECTIVES
-            self.marked = marked_objectives(i // 6 + 1, i % 6 + 1)
-            self.phase = HILL_PHASE
-        else:
-            raise ValueError(f"no action is legal in a finished game ({action!r})")
 
-    def _dice_action(self, x: int) -> None:
-        """Resolve dice action ``x`` for the seat to move (spec, Dice action, Effects)."""
-        sheet = self.sheets[self.seat]
-        self.phase = BUILD_PHASE
-        if x < NONE:
-            resource, enabler = PRODUCTION[x]
-            n = sheet.count[enabler]
-            if n >= YIELD_CAP:
-                n = YIELD_CAP
-                if x == PRODUCE:
-                    sheet.flags |= PRODUCED_3
-                elif x == COLLECT:
-                    sheet.flags |= COLLECTED_3
-            sheet.storage[resource] += n
-        elif x == FLOOD:
-            if sheet.flood_guard:
-                sheet.flood_guard -= 1
-                sheet.flags |= FLOOD_PREVENTED
-            else:
-                cells = sheet.cells
-                for sq in range(SQUARES):
-                    if 0 <= cells[sq] < HILL:
-                        self.phase = ERASE_PHASE
-                        break
-        elif x == INVASION:
-            if sheet.invasion_guard:
-                sheet.invasion_guard -= 1
-                sheet.flags |= INVASION_PREVENTED
-            else:
-                sheet.flags |= INVADED
 
-    @staticmethod
-    def _draw(sheet: Sheet, kind: int, sq: int) -> None:
-        """Draw a tile of ``kind`` on ``sq`` this round (paid for by the caller)."""
-        sheet.cells[sq] = kind
-        sheet.count[kind] += 1
-        sheet.drawn.append(sq)
-        if kind == MILITARY:
-            sheet.invasion_guard += 1
-        elif kind == RELIGIOUS:
-            sheet.flood_guard += 1
-        elif kind == MONUMENT:
-            sheet.monuments += 1
-
-    def _end_turn(self) -> None:
-        """The seat's turn is over: the next seat decides, or the round's scores are written."""
-        self.sheets[self.seat].turn_over = True
-        if self.seat + 1 < self.num_players:
-            self.seat += 1
-            self.phase = DICE
-            return
-        marked = self.marked
-        for sheet in self.sheets:
-            score, completed = round_score(sheet, marked)
-            sheet.rounds.append(score)
-            sheet.total += score
-            sheet.done |= completed
-        self.seat = 0
-        self.phase = OVER if self.round == ROUNDS else ROLL_PHASE
 
     # ---------------------------------------------------------------- chance
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -438,8 +339,12 @@ class PharaohState(State):
         if phase == HILL_PHASE or phase == RIVER_PHASE:
             base = HILL_ROLL if phase == HILL_PHASE else RIVER_ROLL
             cells = self.sheets[0].cells
-            free = [sq for sq in range(SQUARES) if cells[sq] < 0]
-            return base + free[int(rng.random() * len(free))]
+            i = int(rng.random() * cells.count(EMPTY))
+            sq = cells.index(EMPTY)  # the i-th free square
+            while i:
+                sq = cells.index(EMPTY, sq + 1)
+                i -= 1
+            return base + sq
         return super().sample_chance(rng)
 
     # ---------------------------------------------------------------- notation
@@ -505,3 +410,8 @@ def _dice_decision(d1: int, d2: int, natural: bool, enabled: int, held: int) -> 
                 if ok:
                     offered += [SHIFT + d * 8 + up * 4 + r for r in range(4) if held >> r & 1]
     return tuple(offered)
+
+
+__all__ = ["PharaohState", "BUILD_PHASE", "DICE", "ERASE_PHASE", "FREE_BUILD", "GUILD_TAKE",
+           "HILL_PHASE", "HILLS", "OBJECTIVE_ROLL", "OVER", "PHASE_NAMES", "RIVER_PHASE",
+           "RIVERS_COUNT", "ROLL_PHASE", "ROUNDS", "SETUP_HOUSING", "SETUP_TAKE"]

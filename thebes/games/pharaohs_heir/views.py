@@ -46,6 +46,27 @@ def _ways(caps: tuple[int, ...], total: int) -> list[list[int]]:
 _COUNTS: dict[tuple, list[int]] = {}
 
 
+def _unrank(table: list[list[int]], caps: tuple[int, ...], total: int, index: int) -> list[int]:
+    """The per-bin counts of form number ``index`` (``table`` is ``_ways(caps, total)``).
+    Raises IndexError."""
+    if not 0 <= index < table[0][total]:
+        raise IndexError(index)
+    m = total
+    out = []
+    for i in range(len(caps)):
+        nxt = table[i + 1]
+        k = 0
+        while True:
+            n = nxt[m - k]
+            if index < n:
+                break
+            index -= n
+            k += 1
+        out.append(k)
+        m -= k
+    return out
+
+
 class Splits:
     """Every way to put exactly ``total`` tokens on ``bins`` (slots), bin i
     taking 0..``caps[i]``, as actions of ``kind``.
@@ -82,27 +103,8 @@ class Splits:
             return found
         if len(_COUNTS) > 200000:
             _COUNTS.clear()
-        found = _COUNTS[key] = self._unrank(index)
+        found = _COUNTS[key] = _unrank(self._t(), self.caps, self.total, index)
         return found
-
-    def _unrank(self, index: int) -> list[int]:
-        table = self._t()
-        if not 0 <= index < table[0][self.total]:
-            raise IndexError(index)
-        m = self.total
-        out = []
-        for i, cap in enumerate(self.caps):
-            nxt = table[i + 1]
-            k = 0
-            while True:
-                n = nxt[m - k]
-                if index < n:
-                    break
-                index -= n
-                k += 1
-            out.append(k)
-            m -= k
-        return out
 
     def action(self, counts: list[int]) -> tuple:
         """The action of a per-bin count vector."""
@@ -180,12 +182,12 @@ def split_action(kind: int, bins: list[int], counts: list[int]) -> tuple:
     return (kind, tuple([(bins[i], k) for i, k in enumerate(counts) if k]))
 
 
-def random_split(rng, kind: int, bins: list[int], caps: list[int], total: int) -> tuple:
-    """``rng.choice(Splits(kind, bins, caps, total))`` without the view: the same
-    generator calls (one :func:`~thebes.core.state.randbelow` over the count), the same
-    action. Raises IndexError when there is no form (as ``rng.choice`` of an empty view)."""
-    caps_t = tuple([c if c < total else total for c in caps])
-    table = _WAYS.get((caps_t, total)) or _ways(caps_t, total)
+def draw_counts(rng, caps: tuple[int, ...], total: int) -> list[int]:
+    """The per-bin counts of ``rng.choice(Splits(kind, bins, caps, total))`` for caps
+    already cut to ``total``: the same generator calls (one
+    :func:`~thebes.core.state.randbelow` over the count). A shared list: do not change it.
+    Raises IndexError when there is no form (as ``rng.choice`` of an empty view)."""
+    table = _WAYS.get((caps, total)) or _ways(caps, total)
     count = table[0][total]
     if not count:
         raise IndexError("no distribution")
@@ -194,13 +196,21 @@ def random_split(rng, kind: int, bins: list[int], caps: list[int], total: int) -
     index = getrandbits(k)
     while index >= count:
         index = getrandbits(k)
-    key = (caps_t, total, index)
+    key = (caps, total, index)
     counts = _COUNTS.get(key)
     if counts is None:
-        view = Splits(kind, bins, caps_t, total)
-        view._table = table
-        counts = view.counts(index)
-    return split_action(kind, bins, counts)
+        if len(_COUNTS) > 200000:
+            _COUNTS.clear()
+        counts = _COUNTS[key] = _unrank(table, caps, total, index)
+    return counts
+
+
+def random_split(rng, kind: int, bins: list[int], caps: list[int], total: int) -> tuple:
+    """``rng.choice(Splits(kind, bins, caps, total))`` without the view: the same
+    generator calls, the same action (:func:`draw_counts`). Raises IndexError when
+    there is no form."""
+    caps_t = tuple([c if c < total else total for c in caps])
+    return split_action(kind, bins, draw_counts(rng, caps_t, total))
 
 
 def random_exchange(rng, bins: list[int], caps: list[int]) -> tuple:

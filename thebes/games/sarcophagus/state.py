@@ -26,7 +26,13 @@ Field layout (see docs/rules/sarcophagus.md, "How the engine is built"):
 * ``ties``: every tie's turned-over coins as ``(pos, tile, coins)``;
 * ``assessed``: every assessment in order as ``(pos, tile, claimer or -1)``, a
   tuple shared by clones (public: an assessed tile is face up, its outcome
-  announced to all; the web log tells earlier claims from it).
+  announced to all; the web log tells earlier claims from it); ``after`` is
+  what follows an assessment (the turn's second coin, or the next turn).
+
+The phases and the phase machine (``apply_action``, placements, assessments,
+the end) are in :mod:`.rules` (the :class:`~.rules.Rules` mixin; phases
+re-exported here); this module holds the fields, the layout chance node, legal
+moves, random draws and the fused playout, results and notation.
 """
 
 from __future__ import annotations
@@ -34,24 +40,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from thebes.core import CHANCE, TERMINAL, State, TooManyOutcomes
+from thebes.core import CHANCE, TERMINAL, TooManyOutcomes
 from thebes.core.state import randbelow
 
 from . import notation as nt
-from .geometry import (ALL_POSITIONS, NEIGHBOURS, SARCOPHAGUS_POSITIONS, SARCOPHAGUS_SLOT,
-                       SIDES, claimable, top_left)
-from .scoring import fame, ranking
-
-PLACE1, PLACE2, PASS, TRAP, END_TRAP, LAYOUT, FIRST, OVER = range(8)
-PHASE_NAMES = ("place", "place", "pass", "discard", "discard", "layout", "first", "over")
-
-IN_PYRAMID, HELD, SARC, DISCARDED, UNSEEN = 0, 1, 5, 9, 10
-
-#: what comes after a cascade: the turn's second coin, or the next turn.
-AFTER_FIRST_COIN, AFTER_OTHER = 0, 1
+from .geometry import ALL_POSITIONS, NEIGHBOURS, SARCOPHAGUS_POSITIONS, SIDES, claimable, top_left
+from .rules import (AFTER_FIRST_COIN, AFTER_OTHER, DISCARDED, END_TRAP, FIRST, HELD, IN_PYRAMID, LAYOUT, OVER, PASS,
+                    PHASE_NAMES, PLACE1, PLACE2, SARC, TRAP, UNSEEN, Rules)
 
 #: positions whose tile belongs to the special set (four 5s and two nulls), with the slots.
 SPECIAL_PLACES = SARCOPHAGUS_POSITIONS + (21, 22, 23)
+#: the other places, in reading order.
+OTHER_PLACES = tuple(p for p in range(nt.NUM_TILES) if p not in SPECIAL_PLACES)
 #: 1 / (4320 x 18!): every legal layout (spec, Setup).
 LAYOUT_PROBABILITY = 1.0 / (4320 * 6402373705728000)
 
@@ -76,20 +76,21 @@ def random_layout(rng: random.Random) -> tuple[int, ...]:
     """A legal layout drawn uniformly with ``rng``."""
     special = list(nt.FIVES) + rng.sample(nt.NULLS, 2)
     rng.shuffle(special)
-    taken = set(special)
-    others = [t for t in range(nt.NUM_TILES) if t not in taken]
+    others = [t for t in range(nt.NUM_TILES) if t not in special]
     rng.shuffle(others)
     layout = [0] * nt.NUM_TILES
     for place, t in zip(SPECIAL_PLACES, special):
         layout[place] = t
-    rest = iter(others)
-    for place in range(nt.NUM_TILES):
-        if place not in SPECIAL_PLACES:
-            layout[place] = next(rest)
+    for place, t in zip(OTHER_PLACES, others):
+        layout[place] = t
     return tuple(layout)
 
 
-class SarcophagusState(State):
+
+
+
+
+class SarcophagusState(Rules):
     """A position of Sarcophagus. See the module docstring for the fields."""
 
     __slots__ = ("num_players", "base_free", "sides", "layout", "phase", "cur", "turn",
@@ -191,24 +192,33 @@ class SarcophagusState(State):
 
     def random_playout(self, rng: random.Random) -> int:
         """``State.random_playout`` with placements (most events) drawn and applied
-        inline: the same generator calls, the same game, fewer calls per event."""
+        inline: the same generator calls, the same game, fewer calls per event.
+
+        A placement is applied here as :meth:`_place` applies it (the assessment of a
+        tile it fills goes through the rules' methods); passes, discards and chance go
+        through ``apply_action``."""
         n = 0
         getrandbits = rng.getrandbits
-        place = self._place
+        assess = self._assess
+        cascade = self._cascade
+        hand, handn, handmask = self.hand, self.handn, self.handmask
+        coins, ncoins = self.coins, self.ncoins
+        sides = self.sides
+        players = self.num_players
         while True:
             cur = self.cur
             phase = self.phase
             if phase == PLACE1:
                 present = self.present
-                moves = _PLACE_LISTS[(present & -present).bit_length() - 1][self.handmask[cur]]
-                k = len(moves)
+                pos = (present & -present).bit_length() - 1
+                values = _VALUES[handmask[cur]]
+                k = len(values)
                 bits = k.bit_length()
                 r = getrandbits(bits)
                 while r >= k:
                     r = getrandbits(bits)
-                place(moves[r], PLACE1)
             elif phase == PLACE2:
-                values = _VALUES[self.handmask[cur]]
+                values = _VALUES[handmask[cur]]
                 per = len(values)
                 m = self.present & self.faceup & ~self.full
                 k = m.bit_count() * per
@@ -216,17 +226,50 @@ class SarcophagusState(State):
                 r = getrandbits(bits)
                 while r >= k:
                     r = getrandbits(bits)
-                i, v = divmod(r, per)
+                i, r = divmod(r, per)
                 for _ in range(i):
                     m &= m - 1
-                place(((m & -m).bit_length() - 1) * 6 + values[v], PLACE2)
+                pos = (m & -m).bit_length() - 1
             elif cur == TERMINAL:
                 return n
             elif cur == CHANCE:
                 self.apply_action(self.sample_chance(rng))
+                n += 1
+                continue
             else:
                 self.apply_action(self.random_action(rng))
+                n += 1
+                continue
             n += 1
+            # the placement of coin ``values[r]`` on ``pos`` (as _place)
+            value = values[r]
+            c = ncoins[pos]
+            i = cur * 6 + value
+            left = hand[i] - 1
+            hand[i] = left
+            if not left:
+                handmask[cur] &= ~(1 << value)
+            handn[cur] -= 1
+            coins[pos * 4 + c] = i
+            ncoins[pos] = c + 1
+            self.passes = 0
+            self.faceup |= NEIGHBOURS[pos] & self.present
+            if c == 3:
+                self.full |= 1 << pos
+                if claimable(sides[pos], self.present):
+                    self.after = AFTER_FIRST_COIN if phase == PLACE1 else AFTER_OTHER
+                    if not (assess(pos) or cascade()):
+                        self._go_on()
+                    continue
+            if phase == PLACE1 and handn[cur]:
+                self.phase = PLACE2
+                continue
+            cur += 1
+            if cur == players:
+                cur = 0
+            self.turn = cur
+            self.cur = cur
+            self.phase = PLACE1 if handn[cur] else PASS
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == FIRST:
@@ -250,30 +293,6 @@ class SarcophagusState(State):
             return random_layout(rng)
         return nt.FIRST + rng.randrange(self.num_players)
 
-    def apply_action(self, action: Any) -> None:
-        phase = self.phase
-        if phase <= PLACE2:
-            self._place(action, phase)
-        elif phase == PASS:
-            self._pass()
-        elif phase == TRAP:
-            self._discard(action - nt.DISCARD)
-            if not self._cascade():
-                self._go_on()
-        elif phase == END_TRAP:
-            self._discard(action - nt.DISCARD)
-            self._next_end_discard()
-        elif phase == LAYOUT:
-            self.layout = tuple(action)
-            self.faceup = 1  # a1 turns face up (ruling 1)
-            self.phase = FIRST
-        elif phase == FIRST:
-            seat = action - nt.FIRST
-            self.turn = seat
-            self.cur = seat
-            self.phase = PLACE1
-        else:
-            raise ValueError("the game is over")
 
     def clone(self) -> "SarcophagusState":
         s = SarcophagusState.__new__(SarcophagusState)
@@ -304,194 +323,13 @@ class SarcophagusState(State):
         s.final = self.final
         return s
 
-    # ------------------------------------------------------------ the rules
-    def _place(self, action: int, phase: int) -> None:
-        """``place V T`` (spec, Turn): the coin, the reveal (ruling 11), the claim check."""
-        pos = action // 6
-        value = action - pos * 6
-        seat = self.cur
-        i = seat * 6 + value
-        hand = self.hand
-        left = hand[i] - 1
-        hand[i] = left
-        if not left:
-            self.handmask[seat] &= ~(1 << value)
-        handn = self.handn
-        handn[seat] -= 1
-        ncoins = self.ncoins
-        k = ncoins[pos]
-        self.coins[pos * 4 + k] = i
-        ncoins[pos] = k + 1
-        self.passes = 0
-        present = self.present
-        self.faceup |= NEIGHBOURS[pos] & present
-        self.after = AFTER_FIRST_COIN if phase == PLACE1 else AFTER_OTHER
-        if k == 3:
-            self.full |= 1 << pos
-            if claimable(self.sides[pos], present):
-                if not (self._assess(pos) or self._cascade()):
-                    self._go_on()
-                return
-        # no tile left: the game goes on with the same pyramid (as _go_on, inlined)
-        if phase == PLACE1 and handn[seat]:
-            self.phase = PLACE2
-            return
-        seat += 1
-        if seat == self.num_players:
-            seat = 0
-        self.turn = seat
-        self.cur = seat
-        self.phase = PLACE1 if handn[seat] else PASS
 
-    def _pass(self) -> None:
-        """``pass``; the N-th pass in a row assesses the top-left tile (ruling 7)."""
-        self.after = AFTER_OTHER
-        self.passes += 1
-        if self.passes == self.num_players:
-            self.passes = 0
-            present = self.present
-            if self._assess((present & -present).bit_length() - 1) or self._cascade():
-                return
-        self._go_on()
 
-    def _discard(self, tile: int) -> None:
-        """``discard T``: a number tile held face up goes to the discard pile."""
-        self.loc[tile] = DISCARDED
-        self.nnum[self.cur] -= 1
 
-    def _cascade(self) -> bool:
-        """Assess the first full claimable tile in reading order until none is left
-        (rulings 13, 14). True when a trap discard interrupts it."""
-        sides = self.sides
-        while self.full:
-            m = self.full
-            present = self.present
-            while m:
-                low = m & -m
-                pos = low.bit_length() - 1
-                if claimable(sides[pos], present):
-                    break
-                m ^= low
-            else:
-                return False
-            if self._assess(pos):
-                return True
-        return False
 
-    def _assess(self, pos: int) -> bool:
-        """Assess the tile at ``pos`` (spec, Claims): claim or discard it, return
-        coins, lock coins on a claimed sarcophagus tile, turn up the top-left tile.
-        True when the claimer owes a trap discard (then it is his decision)."""
-        n = self.num_players
-        k = self.ncoins[pos]
-        base = pos * 4
-        on_tile = self.coins[base:base + k]
-        claimer = -1
-        turned = False
-        if k:
-            counts = [0] * n
-            for c in on_tile:
-                counts[c // 6] += 1
-            most = max(counts)
-            tied = [s for s in range(n) if counts[s] == most]
-            if len(tied) == 1:
-                claimer = tied[0]
-            else:
-                turned = True
-                self.ties.append((pos, self.layout[pos], tuple(on_tile)))
-                totals = [0] * n
-                for c in on_tile:
-                    totals[c // 6] += c % 6
-                best = max(totals[s] for s in tied)
-                winners = [s for s in tied if totals[s] == best]
-                if len(winners) == 1:
-                    claimer = winners[0]
-        tile = self.layout[pos]
-        self.assessed += ((pos, tile, claimer),)
-        bit = 1 << pos
-        self.present &= ~bit
-        self.full &= ~bit
-        self.ncoins[pos] = 0
-        slot = SARCOPHAGUS_SLOT[pos]
-        hand, handn, handmask = self.hand, self.handn, self.handmask
-        if claimer >= 0:
-            self.loc[tile] = HELD + claimer
-            r = tile % 6
-            if r >= 2:
-                self.nnum[claimer] += 1
-            elif r == nt.ACE:
-                self.gods |= 1 << claimer
-            if slot >= 0:
-                self.loc[self.layout[21 + slot]] = SARC + claimer
-                kept = tuple(sorted(c % 6 for c in on_tile if c // 6 == claimer))
-                self.lots.append((claimer, slot, kept, turned))
-                on_tile = [c for c in on_tile if c // 6 != claimer]
-        else:
-            self.loc[tile] = DISCARDED
-            if slot >= 0:
-                self.loc[self.layout[21 + slot]] = UNSEEN
-        for c in on_tile:
-            hand[c] += 1
-            owner = c // 6
-            handn[owner] += 1
-            handmask[owner] |= 1 << (c % 6)
-        present = self.present
-        self.faceup |= present & -present  # ruling 5
-        if (claimer >= 0 and tile % 6 == nt.NULL and not self.gods >> claimer & 1
-                and self.nnum[claimer]):
-            self.phase = TRAP
-            self.cur = claimer
-            return True
-        return False
 
-    def _go_on(self) -> None:
-        """After a cascade: the end, the turn's second coin (ruling 4), or the next turn."""
-        if not self.present:
-            self._begin_end()
-            return
-        turn = self.turn
-        if self.after == AFTER_FIRST_COIN and self.handn[turn]:
-            self.phase = PLACE2
-            self.cur = turn
-            return
-        turn = (turn + 1) % self.num_players
-        self.turn = turn
-        self.cur = turn
-        self.phase = PLACE1 if self.handn[turn] else PASS
 
-    def _begin_end(self) -> None:
-        """Reveal claimed sarcophagus tiles and queue one discard per trap (ruling 19)."""
-        loc = self.loc
-        traps = [0] * self.num_players
-        for t in range(nt.NUM_TILES):
-            code = loc[t]
-            if SARC <= code < DISCARDED:
-                seat = code - SARC
-                loc[t] = HELD + seat
-                if t % 6 >= 2:
-                    self.nnum[seat] += 1
-                elif t % 6 == nt.NULL:
-                    traps[seat] += 1
-        self.end_queue = tuple(s for s in range(self.num_players)
-                               if not self.gods >> s & 1 for _ in range(traps[s]))
-        self._next_end_discard()
 
-    def _next_end_discard(self) -> None:
-        """The next owed end-of-game discard whose seat still holds a number tile, or
-        the end: fame and ranking are fixed then (spec, Scoring; ruling 23)."""
-        queue = self.end_queue
-        while queue:
-            seat, queue = queue[0], queue[1:]
-            if self.nnum[seat]:
-                self.end_queue = queue
-                self.phase = END_TRAP
-                self.cur = seat
-                return
-        self.end_queue = ()
-        self.phase = OVER
-        self.cur = TERMINAL
-        scores = [fame(self.held(s)) for s in range(self.num_players)]
-        self.final = (scores, ranking(scores, [len(self.held(s)) for s in range(self.num_players)]))
 
     # ------------------------------------------------------------ queries
     def held(self, seat: int) -> list[int]:
@@ -540,3 +378,8 @@ class SarcophagusState(State):
     def _determinize(self, seat: int, rng: random.Random) -> "SarcophagusState":
         from .information import determinize
         return determinize(self, seat, rng)
+
+
+__all__ = ["SarcophagusState", "DISCARDED", "END_TRAP", "FIRST", "HELD", "IN_PYRAMID", "LAYOUT",
+           "LAYOUT_PROBABILITY", "OVER", "PASS", "PHASE_NAMES", "PLACE1", "PLACE2", "SARC",
+           "SPECIAL_PLACES", "TRAP", "UNSEEN", "layout_is_legal", "random_layout"]
