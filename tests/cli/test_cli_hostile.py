@@ -254,6 +254,19 @@ def test_a_full_disk_on_standard_output_is_one_line_and_exit_2(workdir):
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
 
 
+def reading_stdin(pid: int) -> bool:
+    """Whether process ``pid`` is blocked reading its standard input (file descriptor 0):
+    ``/proc/<pid>/syscall`` names the call and its first argument. A pipe read alone
+    (``wchan``) is not enough: an import may read a child's pipe while it starts."""
+    try:
+        fields = Path(f"/proc/{pid}/syscall").read_text().split()
+    except OSError:
+        fields = []
+    if len(fields) >= 2 and fields[0] != "running":
+        return fields[0] in ("0", "63") and int(fields[1], 16) == 0   # read: x86-64, arm64
+    return Path(f"/proc/{pid}/wchan").read_text() == "pipe_read"
+
+
 def test_ctrl_c_in_replay_is_exit_130_without_a_traceback(workdir):
     proc = subprocess.Popen([sys.executable, "-m", "thebes.cli", "replay", "-"],
                             stdin=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -263,7 +276,7 @@ def test_ctrl_c_in_replay_is_exit_130_without_a_traceback(workdir):
         proc.communicate()
         pytest.skip("needs /proc to see the process wait on its input")
     deadline = time.monotonic() + 60
-    while wchan.read_text() != "pipe_read" and time.monotonic() < deadline:
+    while not reading_stdin(proc.pid) and time.monotonic() < deadline:
         time.sleep(0.05)   # until it has started and waits on standard input
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
