@@ -94,6 +94,31 @@ def test_a_time_budget_stops_the_search():
     assert bot.last_iterations > 0
 
 
+class SlowClock:
+    """``time.perf_counter`` of a machine so loaded that every read is a second later."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def perf_counter(self):
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_level_searches_its_floor_of_iterations_however_loaded_the_machine(level, monkeypatch):
+    import thebes.bots.ismcts as ismcts
+    from thebes.bots import LEVEL_FLOORS
+    monkeypatch.setattr(ismcts, "time", SlowClock())
+    state = ra_position()
+    bot = make_bot(level, "ra", state.current_player(), random.Random(3))
+    bot.choose(state)
+    assert bot.last_iterations == LEVEL_FLOORS[(level, "ra")] > 1
+    timed = make_bot(level, "ra", state.current_player(), random.Random(3), think_ms=50)
+    timed.choose(state)                       # a time asked for by name: that time, no floor
+    assert timed.last_iterations == 1
+
+
 def test_the_same_seed_gives_the_same_decision():
     state = ra_position(events=25)
     seat = state.current_player()

@@ -56,6 +56,16 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
 LEVEL_OVERRIDES: dict[tuple[str, str], dict[str, Any]] = {
     ("easy", "pharaoh"): {"noise": 0.6},
 }
+#: the fewest search iterations a level makes in a game, however loaded the machine: about
+#: half of what its time buys on an idle core in the game's slowest seat count (the search
+#: goes on past the time until then). Time alone made ``medium`` fall to ``greedy``'s level at
+#: load averages of 8-22 on 2 cores (docs/bots.md, "Levels on a loaded machine").
+LEVEL_FLOORS: dict[tuple[str, str], int] = {
+    ("medium", "ra"): 700, ("hard", "ra"): 2500,
+    ("medium", "sarcophagus"): 450, ("hard", "sarcophagus"): 1500,
+    ("medium", "pharaohs-heir"): 200, ("hard", "pharaohs-heir"): 700,
+    ("medium", "pharaoh"): 500, ("hard", "pharaoh"): 2000,
+}
 BOT_NAMES = ("random", "greedy", "ismcts") + tuple(LEVELS)
 
 #: the bot a seat gets when none is named: in the lobby (thebes/web/logwords.js DEFAULT_BOT),
@@ -73,6 +83,9 @@ def make_bot(name: str, game: str, seat: int, rng: random.Random, **params: Any)
     """
     if name in LEVELS:
         base, defaults = LEVELS[name]
+        floor = LEVEL_FLOORS.get((name, game))
+        if floor is not None and "think_ms" not in params:   # a time asked for: no floor
+            defaults = {**defaults, "min_iterations": floor}
         return make_bot(base, game, seat, rng,
                         **{**defaults, **LEVEL_OVERRIDES.get((name, game), {}), **params})
     if name == "random":

@@ -135,6 +135,8 @@ class ISMCTSBot:
     """ISMCTS for one seat. Parameters:
 
     ``iterations`` (default 1000) or ``think_ms`` (milliseconds per move; wins if given);
+    ``min_iterations`` (with ``think_ms``: search on past the time until this many, so that
+    a loaded machine cannot make a level weaker than this; default 0);
     ``exploration`` (UCB constant, default 0.7); ``bias`` (progressive bias weight; default the game's ``BIAS``, else 1.0); ``playout`` (``"default"``: the
     game's fast playout policy where it has one, else random; ``"random"``; or
     ``"greedy"``, the game's greedy bot, slow); ``use_evaluation`` (cut playouts off with the game's evaluation
@@ -145,12 +147,14 @@ class ISMCTSBot:
 
     def __init__(self, game: str, seat: int, rng: random.Random, iterations: int = 1000,
                  think_ms: float | None = None, exploration: float = 0.7, bias: float | None = None,
-                 playout: str = "default", use_evaluation: bool = True, **_: Any) -> None:
+                 playout: str = "default", use_evaluation: bool = True, min_iterations: int = 0,
+                 **_: Any) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
         self.iterations = iterations
         self.think_ms = think_ms
+        self.min_iterations = max(1, int(min_iterations))
         self.exploration = exploration
         self.scale = SCORE_SCALE.get(game, 20.0)
         hooks = _game_hooks(game)
@@ -191,9 +195,10 @@ class ISMCTSBot:
         hidden = getattr(state.game, "hidden_information", True)
         deadline = (time.perf_counter() + self.think_ms / 1000.0) if self.think_ms else None
         n = 0
+        floor = self.min_iterations
         while True:
             if deadline is not None:
-                if n and time.perf_counter() >= deadline:
+                if n >= floor and time.perf_counter() >= deadline:
                     break
             elif n >= self.iterations:
                 break
