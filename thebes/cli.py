@@ -352,7 +352,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _sub(sub, "bench", "measure engine speed (random playouts per second)",
              "Random playouts from the initial state to the end, every move uniform among "
              "the legal ones, every chance outcome sampled by its probability, no record "
-             "written; plus clone time. Fixed seeds, one process.")
+             "written; plus clone time and ISMCTS iterations per second (one second of "
+             "search from each game's first decision). Fixed seeds, one process.")
     p.add_argument("--game", choices=games, help="one game (default: every game available)")
     p.add_argument("--games", type=integer(1, 10_000_000), default=2000,
                    help="playouts per seat count, 1-10000000 (default 2000)")
