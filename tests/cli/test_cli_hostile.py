@@ -279,5 +279,6 @@ def test_ctrl_c_in_replay_is_exit_130_without_a_traceback(workdir):
     while not reading_stdin(proc.pid) and time.monotonic() < deadline:
         time.sleep(0.05)   # until it has started and waits on standard input
     proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=60)         # before its input closes: an end of input would be exit 2
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "Traceback" not in err, err
