@@ -268,8 +268,11 @@ def reading_stdin(pid: int) -> bool:
 
 
 def test_ctrl_c_in_replay_is_exit_130_without_a_traceback(workdir):
+    # Ctrl-C as at a terminal: a run started in the background (nohup, `&`) ignores SIGINT,
+    # and its children would inherit that
     proc = subprocess.Popen([sys.executable, "-m", "thebes.cli", "replay", "-"],
-                            stdin=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdin=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     wchan = Path(f"/proc/{proc.pid}/wchan")
     if not wchan.exists():
         proc.kill()
