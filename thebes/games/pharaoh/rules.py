@@ -61,20 +61,7 @@ class Rules(State):
                 self._end_turn()
             else:
                 kind, sq = divmod(action - BUILD, SQUARES)
-                sheet = self.sheets[self.seat]
-                st = sheet.storage
-                cost = COST[kind]
-                st[0] -= cost[0]
-                st[1] -= cost[1]
-                st[2] -= cost[2]
-                st[3] -= cost[3]
-                self._draw(sheet, kind, sq)
-                if kind == ADMIN:
-                    self.phase = FREE_BUILD
-                elif kind == GUILD:
-                    self.phase = GUILD_TAKE
-                else:
-                    self._end_turn()
+                self._build(self.sheets[self.seat], kind, sq)
         elif phase == ROLL_PHASE:
             i = action - ROLL
             a, b = i // 6 + 1, i % 6 + 1
@@ -174,6 +161,23 @@ class Rules(State):
                 sheet.flags |= INVASION_PREVENTED
             else:
                 sheet.flags |= INVADED
+
+    def _build(self, sheet: Sheet, kind: int, sq: int) -> None:
+        """Pay ``kind``'s cost from ``sheet``'s storage, draw it on square ``sq``, then go on:
+        an administration gives a free build, a guild a take, else the turn ends."""
+        st = sheet.storage
+        cost = COST[kind]
+        st[0] -= cost[0]
+        st[1] -= cost[1]
+        st[2] -= cost[2]
+        st[3] -= cost[3]
+        self._draw(sheet, kind, sq)
+        if kind == ADMIN:
+            self.phase = FREE_BUILD
+        elif kind == GUILD:
+            self.phase = GUILD_TAKE
+        else:
+            self._end_turn()
 
     @staticmethod
     def _draw(sheet: Sheet, kind: int, sq: int) -> None:

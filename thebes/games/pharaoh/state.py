@@ -27,7 +27,7 @@ from thebes.core import CHANCE, TERMINAL
 from thebes.core.state import randbelow
 
 from . import notation
-from .board import (ADMIN, CHART, COST, EMPTY, FARMING, FLOOD, GUILD, HILL, HOUSING, INDUSTRIAL,
+from .board import (ADMIN, CHART, COST, EMPTY, FARMING, FLOOD, HILL, HOUSING, INDUSTRIAL,
                     INVASION, MONUMENT, MONUMENT_LIMIT, NONE, SQUARES, TREASURY)
 from .notation import (ACTION, BUILD, ERASE, HILL_ROLL, OBJECTIVES, RIVER_ROLL, ROLL, SHIFT,
                        SKIP, TAKE1, TAKE2)
@@ -234,7 +234,7 @@ class PharaohState(Rules):
                 cells = sheet.cells
                 e = cells.count(EMPTY)
                 if e:
-                    lab, gra, gol, mat = st = sheet.storage
+                    lab, gra, gol, mat = sheet.storage
                     kinds = _AFFORDABLE_KINDS[lab if lab < 1 else 1, gra if gra < 1 else 1,
                                               gol if gol < 2 else 2, mat if mat < 2 else 2,
                                               sheet.monuments < MONUMENT_LIMIT]
@@ -253,19 +253,7 @@ class PharaohState(Rules):
                     while i:
                         sq = cells.index(EMPTY, sq + 1)
                         i -= 1
-                    kind = kinds[b]
-                    cost = COST[kind]
-                    st[0] -= cost[0]
-                    st[1] -= cost[1]
-                    st[2] -= cost[2]
-                    st[3] -= cost[3]
-                    self._draw(sheet, kind, sq)
-                    if kind == ADMIN:
-                        self.phase = FREE_BUILD
-                    elif kind == GUILD:
-                        self.phase = GUILD_TAKE
-                    else:
-                        self._end_turn()
+                    self._build(sheet, kinds[b], sq)
             elif phase == ROLL_PHASE:
                 i = int(rng.random() * 36)
                 a, b = _ROLLS[i]
