@@ -106,3 +106,18 @@ def test_the_solo_title_follows_the_pharaoh_table():
     game = get_game("pharaoh")
     assert [game.solo_title(s) for s in (9, 10, 19, 20, 25, 29, 30, 44)] == [
         "none", "Peasant", "Peasant", "Clerk", "Governor", "Governor", "Pharaoh", "Pharaoh"]
+
+
+def test_an_arena_game_counts_each_searching_seats_iterations_and_nobody_elses():
+    from thebes.arena.match import play_arena_game
+    from thebes.core import Record
+
+    spec = ArenaGame("sarcophagus", 2, ("ismcts", "greedy"), 1, 5, iterations=30)
+    result = play_arena_game(spec)
+    by_entry = {entry: result["searched"][seat] for seat, entry in enumerate(result["seating"])}
+    iterations, searches = by_entry[0]
+    assert searches > 0 and iterations == 30 * searches   # a fixed budget: 30 every search
+    assert by_entry[1] == [0, 0]
+    assert Record.loads(result["record"]).extra["searched"] == result["searched"]
+    summary = summarize("sarcophagus", ["ismcts", "greedy"], [result])
+    assert [b["iterations"] for b in summary["bots"]] == [30.0, None]

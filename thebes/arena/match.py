@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from thebes.bots import make_bot
+from thebes.bots.ismcts import ISMCTSBot
 from thebes.core import Record, get_game, play_game, result_of, seat_rng
 
 
@@ -34,7 +35,10 @@ class ArenaGame:
 
 
 def play_arena_game(spec: ArenaGame) -> dict[str, Any]:
-    """Play one game; returns ``{"index", "seating", "scores", "ranking" (0-based seats), "record"}``."""
+    """Play one game; returns ``{"index", "seating", "scores", "ranking" (0-based seats),
+    "searched", "record"}``: ``searched`` per seat ``[iterations, searches]`` over the
+    game for a bot that searches (ISMCTS, the levels), ``[0, 0]`` otherwise; the record
+    keeps it in its ``searched`` key (what the budget bought on this machine)."""
     options = dict(spec.options)
     state = get_game(spec.game).new_initial_state(spec.players, options)
     seating = spec.seating()
@@ -49,9 +53,28 @@ def play_arena_game(spec: ArenaGame) -> dict[str, Any]:
             if spec.iterations is not None:
                 params["iterations"] = spec.iterations
         bots.append(make_bot(name, spec.game, seat, seat_rng(game_seed, seat), **params))
+    searched = [count_searches(bot) for bot in bots]
     events = play_game(state, bots, random.Random(f"thebes-arena/{game_seed}"))
     result = result_of(state)
     record = Record(spec.game, spec.players, options, events, result,
-                    {"bots": [spec.entries[e] for e in seating], "seed": game_seed})
+                    {"bots": [spec.entries[e] for e in seating], "seed": game_seed,
+                     "searched": searched})
     return {"index": spec.index, "seating": seating, "scores": state.scores(),
-            "ranking": state.ranking(), "record": record.dumps()}
+            "ranking": state.ranking(), "searched": searched, "record": record.dumps()}
+
+
+def count_searches(bot: Any) -> list[int]:
+    """``[iterations, searches]``, kept up to date as ``bot`` searches (an ISMCTS bot: each
+    ``search`` adds its ``last_iterations`` and one); stays ``[0, 0]`` for other bots."""
+    tally = [0, 0]
+    if not isinstance(bot, ISMCTSBot):
+        return tally
+    search = bot.search
+
+    def counted(state: Any) -> Any:
+        root = search(state)
+        tally[0] += bot.last_iterations
+        tally[1] += 1
+        return root
+    bot.search = counted  # type: ignore[method-assign]
+    return tally

@@ -38,6 +38,7 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
     out_dir = Path(records) if records else None
     if out_dir:
         out_dir.mkdir(parents=True, exist_ok=True)
+    load_start = _load()
     results = []
     for result in run_all(play_arena_game, specs, jobs, ray_address, f"{game}, {players} players",
                           console):
@@ -51,9 +52,10 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
         return 0
     table = Table(title=f"{get_game(game).title}, {players} players, {games} games"
                         + (f", {think_ms:g} ms per move" if think_ms else "")
-                        + (f", {iterations} iterations per move" if iterations else ""))
+                        + (f", {iterations} iterations per move" if iterations else ""),
+                  caption=f"load average {load_start} at the start, {_load()} at the end")
     for column in ("bot", "games", "wins", "win rate", "95% CI", "mean score", "mean rank",
-                   "rating"):
+                   "rating", "iterations a search"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for bot in summary["bots"]:
         lo, hi = bot["ci95"]
@@ -62,7 +64,8 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
                       "-" if solo else f"{bot['win_rate']:.1%}",
                       "-" if solo else f"{lo:.1%}-{hi:.1%}",
                       f"{bot['mean_score']:.1f}", "-" if solo else f"{bot['mean_rank']:.2f}",
-                      "-" if bot["rating"] is None else f"{bot['rating']:.1f}")
+                      "-" if bot["rating"] is None else f"{bot['rating']:.1f}",
+                      "-" if bot["iterations"] is None else f"{bot['iterations']:,.0f}")
     # Piped into a file, rich would assume 80 columns and cut the intervals short.
     out = Console(file=sys.stdout, width=None if sys.stdout.isatty() else 120)
     out.print(table)
@@ -77,3 +80,11 @@ def run_arena(game: str, players: int, seats: list[str], games: int, jobs: int |
                 titles.add_row(name, str(count), f"{count / played:.1%}")
             out.print(titles)
     return 0
+
+
+def _load() -> str:
+    """The 1-minute load average (what a think time buys depends on it), or ``?``."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:
+        return "?"

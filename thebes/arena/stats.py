@@ -31,7 +31,9 @@ def summarize(game: str, entries: list[str], results: list[dict[str, Any]]) -> d
     mean rank (1 = first), and an openskill (Plackett-Luce) rating over all games
     (``rating`` is the ordinal mu - 3 sigma; ``mu`` and ``sigma`` are given too;
     all three ``None`` for solo games, where there is nobody to rate against), and the
-    score's standard deviation ``score_sd``. Solo, in a game with titles
+    score's standard deviation ``score_sd``; ``iterations``, the mean iterations a search of
+    an entry that searched (results with ``searched``, as play_arena_game gives), else
+    ``None``. Solo, in a game with titles
     (``Game.solo_titles``), ``titles`` counts the games per title, lowest first.
     """
     from openskill.models import PlackettLuce
@@ -51,8 +53,12 @@ def summarize(game: str, entries: list[str], results: list[dict[str, Any]]) -> d
     if n == 1 and table.solo_titles:
         titles = [{name: 0 for name in ["none"] + [t for _, t in reversed(table.solo_titles)]}]
     rank_sum = [0] * n
+    searched = [[0, 0] for _ in range(n)]
     for r in sorted(results, key=lambda r: r["index"]):
         seating = r["seating"]  # entry per seat
+        for seat, (its, count) in enumerate(r.get("searched", ())):
+            searched[seating[seat]][0] += its
+            searched[seating[seat]][1] += count
         scores = r["scores"]
         top = max(scores)
         tied = [s for s in range(len(seating)) if scores[s] == top]
@@ -86,5 +92,7 @@ def summarize(game: str, entries: list[str], results: list[dict[str, Any]]) -> d
                      "rating": ratings[i].ordinal() if n > 1 else None,
                      "mu": ratings[i].mu if n > 1 else None,
                      "sigma": ratings[i].sigma if n > 1 else None,
+                     "iterations": (searched[i][0] / searched[i][1] if searched[i][1]
+                                    else None),
                      **({"titles": titles[i]} if titles is not None else {})})
     return {"game": game, "players": n, "games": len(results), "bots": bots}
