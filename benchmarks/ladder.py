@@ -18,8 +18,11 @@ in a fixed order (table, then game index), so every bot is rated against every o
 on one scale: the table prints, per bot, games, wins (score ties at the top split),
 mean rank, ``mu``, ``sigma`` and the ordinal ``mu - 3 sigma`` it is sorted by; then
 the iterations each searching bot ran a search (what its think time bought on this
-machine); at two players, each bot's win share against each other bot. Each game's line is
-printed when it ends (a run cut short still counts what it played).
+machine); then how often each bot finished ahead of each other bot it sat with (at two
+players the win share; at three, the head to head inside the triples), with a 95% Wilson
+interval per pair. Each game's line is printed when it ends, and with ``--records`` each
+game is written as a record as it ends (a run cut short still counts what it played:
+``benchmarks/pairwise.py`` reads the records, pooled with other runs' if asked).
 
 Levels keep their own budgets (``medium`` 250 ms a move, ``hard`` 1,000 ms; see
 thebes.bots.LEVELS); ``--think-scale`` multiplies the think time of every level
@@ -35,12 +38,14 @@ import random
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from thebes.arena.stats import wilson_interval
+from thebes.arena.match import count_searches
+from thebes.arena.stats import head_to_head, wilson_interval
 from thebes.bots import LEVELS, LEVEL_OVERRIDES, make_bot
-from thebes.bots.ismcts import ISMCTSBot
-from thebes.core import OptionsError, get_game, play_game, seat_rng
+from thebes.core import OptionsError, Record, get_game, play_game, result_of, seat_rng
+from thebes.core.recordio import write_text
 from thebes.parallel import run_all
 
 
@@ -72,32 +77,22 @@ class LadderGame:
 
 def play(spec: LadderGame) -> dict[str, Any]:
     """Play one game; ``{"table", "index", "bots" (name per seat), "scores", "ranking",
-    "searched" (per seat: [iterations, searches] of a searching bot, else [0, 0])}``."""
+    "searched" (per seat: [iterations, searches] of a searching bot, else [0, 0]),
+    "record" (the game as a record: its ``bots``, ``seed``, ``searched`` and ``table``)}``."""
     state = get_game(spec.game).new_initial_state(spec.players)
     seating = [(seat + spec.index) % spec.players for seat in range(spec.players)]
     game_seed = f"ladder/{spec.seed}/{spec.table}/{spec.index}"
     names = [spec.entries[e] for e in seating]
     bots = [make_bot(name, spec.game, seat, seat_rng(game_seed, seat), **spec.params(name))
             for seat, name in enumerate(names)]
-    searched = [[0, 0] for _ in bots]  # per seat: iterations, searches
-    for seat, bot in enumerate(bots):
-        if isinstance(bot, ISMCTSBot):
-            bot.search = _counted(bot, searched[seat])  # type: ignore[method-assign]
-    play_game(state, bots, random.Random(f"thebes-arena/{game_seed}"))
+    searched = [count_searches(bot) for bot in bots]
+    events = play_game(state, bots, random.Random(f"thebes-arena/{game_seed}"))
+    record = Record(spec.game, spec.players, {}, events, result_of(state),
+                    {"bots": names, "seed": game_seed, "searched": searched,
+                     "table": spec.table})
     return {"table": spec.table, "index": spec.index, "bots": names,
-            "scores": state.scores(), "ranking": state.ranking(), "searched": searched}
-
-
-def _counted(bot: ISMCTSBot, tally: list[int]) -> Any:
-    """``bot.search`` adding each search's iterations and one search to ``tally``."""
-    search = bot.search
-
-    def counted(state: Any) -> Any:
-        root = search(state)
-        tally[0] += bot.last_iterations
-        tally[1] += 1
-        return root
-    return counted
+            "scores": state.scores(), "ranking": state.ranking(), "searched": searched,
+            "record": record.dumps()}
 
 
 def rate(bots: list[str], results: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -132,18 +127,6 @@ def rate(bots: list[str], results: list[dict[str, Any]]) -> list[dict[str, Any]]
     return rows
 
 
-def head_to_head(bots: list[str], results: list[dict[str, Any]]) -> dict[tuple[str, str], list[float]]:
-    """Two-player results: ``(a, b) -> [a's wins against b, games]`` (ties split)."""
-    out: dict[tuple[str, str], list[float]] = {}
-    for r in results:
-        (a, b), (sa, sb) = r["bots"], r["scores"]
-        for x, y, sx, sy in ((a, b, sa, sb), (b, a, sb, sa)):
-            cell = out.setdefault((x, y), [0.0, 0])
-            cell[0] += 1.0 if sx > sy else 0.5 if sx == sy else 0.0
-            cell[1] += 1
-    return out
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", required=True, choices=sorted(["ra", "sarcophagus",
@@ -161,6 +144,9 @@ def main() -> int:
                         help="multiplies every level's think time (default 1, as shipped)")
     parser.add_argument("--iterations", type=int, default=1000,
                         help="search iterations a move for an 'ismcts' entry (default 1000)")
+    parser.add_argument("--records", metavar="DIR",
+                        help="write each game's record here as it ends (a new or empty "
+                             "folder): benchmarks/pairwise.py pools them with arena records")
     args = parser.parse_args()
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if args.players < 2:
@@ -177,6 +163,11 @@ def main() -> int:
             make_bot(name, args.game, 0, random.Random(0))
     except OptionsError as err:
         parser.error(str(err))
+    out_dir = Path(args.records) if args.records else None
+    if out_dir is not None:
+        if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
+            parser.error(f"--records: {out_dir} is not a new or empty folder")
+        out_dir.mkdir(parents=True, exist_ok=True)
     tables = list(itertools.combinations(bots, args.players))
     specs = [LadderGame(args.game, args.players, t, entries, i, args.seed, args.think_scale,
                         args.iterations)
@@ -188,6 +179,9 @@ def main() -> int:
     results = []
     for r in run_all(play, specs, args.jobs, None, f"{args.game} ladder"):
         results.append(r)
+        if out_dir is not None:
+            write_text(out_dir / f"{args.game}-t{r['table']:02d}-{r['index']:04d}.json",
+                       r["record"])
         print(f"table {r['table']} game {r['index']}: {r['bots']} scores {r['scores']} "
               f"load {os.getloadavg()[0]:.1f} {time.time() - start:.0f}s", flush=True)
     loads = " ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -210,16 +204,23 @@ def main() -> int:
                 tally[1] += n
     for name, (its, n) in searched.items():
         print(f"{name}: {its / n:,.0f} iterations a search over {n} searches")
-    if args.players == 2:
-        cells = head_to_head(bots, results)
-        print("\nwin share of the row's bot against the column's")
-        print(f"{'':8} " + " ".join(f"{b:>8}" for b in bots))
-        for a in bots:
-            line = []
-            for b in bots:
-                w, g = cells.get((a, b), (0.0, 0))
-                line.append(f"{'-':>8}" if a == b or not g else f"{w / g:>8.0%}")
-            print(f"{a:8} " + " ".join(line))
+    cells = head_to_head((r["bots"], r["scores"]) for r in results)
+    print("\nhow often the row's bot finished ahead of the column's (equal scores a half; "
+          "fair share 50%)")
+    print(f"{'':8} " + " ".join(f"{b:>8}" for b in bots))
+    for a in bots:
+        line = []
+        for b in bots:
+            ahead, together = cells.get((a, b), (0.0, 0))
+            line.append(f"{'-':>8}" if a == b or not together else f"{ahead / together:>8.0%}")
+        print(f"{a:8} " + " ".join(line))
+    print(f"\n{'bot':8} {'against':8} {'ahead':>6} {'games':>5} {'share':>6} {'95% CI':>13}")
+    for a, b in itertools.combinations(reversed(bots), 2):
+        ahead, together = cells.get((a, b), (0.0, 0))
+        if together:
+            lo, hi = wilson_interval(ahead, int(together))
+            print(f"{a:8} {b:8} {ahead:>6g} {int(together):>5} {ahead / together:>6.1%} "
+                  f"{lo:>6.1%}-{hi:>5.1%}")
     return 0
 
 

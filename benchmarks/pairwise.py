@@ -4,10 +4,10 @@ Usage::
 
     thebes arena --game pharaohs-heir --players 3 --seats ismcts,openspiel-ismcts,greedy \\
         --games 12 --think-ms 100 --jobs 1 --seed 22 --records /tmp/rec
-    .venv/bin/python benchmarks/pairwise.py /tmp/rec
+    .venv/bin/python benchmarks/pairwise.py /tmp/rec [more folders...]
 
-Reads every finished record (``*.json``) in the folder, as ``thebes arena --records``
-writes them (the bot of each seat in the record's ``bots``), and prints, for each
+Reads every finished record (``*.json``) in the folders (their games pooled), as
+``thebes arena --records`` and ``benchmarks/ladder.py --records`` write them (the bot of each seat in the record's ``bots``), and prints, for each
 bot (by seat label: ``medium (2)`` is the second ``medium`` of the table) its games,
 wins (the top score; ties split), win rate with a 95% Wilson interval, mean score and
 the iterations a search its budget bought (from the records' ``searched``); then, for each
@@ -24,27 +24,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from thebes.arena.stats import entry_labels, wilson_interval
+from thebes.arena.stats import entry_labels, head_to_head, wilson_interval
 from thebes.core import Record
 
 
 def pairwise(records: list[Record]) -> dict[tuple[str, str], list[float]]:
     """``(a, b) -> [a's games ahead of b (ties half), games together]`` over ``records``
     (each with ``extra["bots"]``, one name per seat, and a finished ``result``)."""
-    out: dict[tuple[str, str], list[float]] = {}
-    for record in records:
-        if record.result is None or "bots" not in record.extra:
-            continue
-        names = entry_labels(list(record.extra["bots"]))
-        scores = record.result["scores"]
-        for i, a in enumerate(names):
-            for j, b in enumerate(names):
-                if i == j:
-                    continue
-                cell = out.setdefault((a, b), [0.0, 0])
-                cell[0] += 1.0 if scores[i] > scores[j] else 0.5 if scores[i] == scores[j] else 0.0
-                cell[1] += 1
-    return out
+    return head_to_head((entry_labels(list(r.extra["bots"])), r.result["scores"])
+                        for r in records if r.result is not None and "bots" in r.extra)
 
 
 def standings(records: list[Record]) -> dict[str, dict[str, float]]:
@@ -72,16 +60,20 @@ def standings(records: list[Record]) -> dict[str, dict[str, float]]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", help="a folder of records written by thebes arena --records")
+    parser.add_argument("folders", nargs="+", metavar="folder",
+                        help="folders of records written by thebes arena --records or "
+                             "benchmarks/ladder.py --records (several: their games pooled)")
     args = parser.parse_args()
-    folder = Path(args.folder)
-    if not folder.is_dir():
-        parser.error(f"{folder}: no such folder")
-    records = [Record.load(path) for path in sorted(folder.glob("*.json"))]
+    records = []
+    for name in args.folders:
+        folder = Path(name)
+        if not folder.is_dir():
+            parser.error(f"{folder}: no such folder")
+        records += [Record.load(path) for path in sorted(folder.glob("*.json"))]
     cells = pairwise(records)
     if not cells:
-        parser.error(f"{folder}: no finished arena record with its bots")
-    print(f"{len(records)} records in {folder}")
+        parser.error(f"{' '.join(args.folders)}: no finished arena record with its bots")
+    print(f"{len(records)} records in {' '.join(args.folders)}")
     fair = 1 / max(len(r.extra.get("bots", ())) or 1 for r in records)
     print(f"{'bot':18} {'games':>5} {'wins':>6} {'win rate':>8} {'95% CI':>13} "
           f"{'mean score':>10} {'iterations a search':>19}   (fair share {fair:.0%})")

@@ -121,3 +121,14 @@ def test_an_arena_game_counts_each_searching_seats_iterations_and_nobody_elses()
     assert Record.loads(result["record"]).extra["searched"] == result["searched"]
     summary = summarize("sarcophagus", ["ismcts", "greedy"], [result])
     assert [b["iterations"] for b in summary["bots"]] == [30.0, None]
+
+
+def test_head_to_head_counts_who_finished_ahead_of_whom_with_equal_scores_halved():
+    from thebes.arena.stats import head_to_head
+
+    cells = head_to_head([(["hard", "medium", "medium (2)"], [40, 30, 40]),
+                          (["medium", "hard", "medium (2)"], [50, 20, 10])])
+    assert cells[("hard", "medium")] == [1.0, 2]
+    assert cells[("medium", "hard")] == [1.0, 2]
+    assert cells[("hard", "medium (2)")] == [1.5, 2]
+    assert cells[("medium (2)", "hard")] == [0.5, 2]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -24,6 +25,27 @@ def entry_labels(entries: list[str]) -> list[str]:
         k = entries[:i].count(name)
         labels.append(name if k == 0 else f"{name} ({k + 1})")
     return labels
+
+
+def head_to_head(games: Iterable[tuple[list[str], list[float]]]) -> dict[tuple[str, str], list[float]]:
+    """How often each bot finished ahead of each other bot it sat with.
+
+    ``games``: per game, the bot label of each seat and the seat's score. Returns
+    ``(a, b) -> [games a scored more than b (an equal score counts a half), games
+    together]`` for every ordered pair of labels that met. At two players this is the win
+    rate; at more it is the head-to-head share between two seats of the same tables
+    (issue 18, items 3 and 4), whose fair share is one half.
+    """
+    out: dict[tuple[str, str], list[float]] = {}
+    for names, scores in games:
+        for i, a in enumerate(names):
+            for j, b in enumerate(names):
+                if i == j:
+                    continue
+                cell = out.setdefault((a, b), [0.0, 0])
+                cell[0] += 1.0 if scores[i] > scores[j] else 0.5 if scores[i] == scores[j] else 0.0
+                cell[1] += 1
+    return out
 
 
 def summarize(game: str, entries: list[str], results: list[dict[str, Any]]) -> dict[str, Any]:
