@@ -4,7 +4,7 @@ Every write a socket must see sends ``NOTIFY thebes_games, '<game> <version>
 <origin> <kind>[ <texts>]'`` (thebes/server/storage.py): a seat's change in its
 own transaction, a move just after its commit, together with the other moves
 its process stored meanwhile (thebes/server/notifier.py: PostgreSQL serializes
-notifying commits database-wide). A process's notifications arrive in the
+notifying commits cluster-wide). A process's notifications arrive in the
 order it sent them; two processes' notifications of one game may cross, which
 their versions show. :class:`FanOut` holds one psycopg 3 async
 connection per process that LISTENs. For a notification from another process
