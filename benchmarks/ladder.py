@@ -24,9 +24,10 @@ interval per pair. Each game's line is printed when it ends, and with ``--record
 game is written as a record as it ends (a run cut short still counts what it played:
 ``benchmarks/pairwise.py`` reads the records, pooled with other runs' if asked).
 
-Levels keep their own budgets (``medium`` 250 ms a move, ``hard`` 1,000 ms; see
-thebes.bots.LEVELS); ``--think-scale`` multiplies the think time of every level
-that has one (default 1: the levels as shipped); ``ismcts`` takes ``--iterations``.
+Levels keep their own budgets (``medium`` 250 ms a move, ``hard`` 1,000 ms, each with
+its floor of iterations; see thebes.bots.LEVELS and LEVEL_FLOORS); ``--think-scale``
+multiplies the think time and the floor of every level that has them (default 1: the
+levels as shipped); ``ismcts`` takes ``--iterations``.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from typing import Any
 
 from thebes.arena.match import count_searches
 from thebes.arena.stats import head_to_head, wilson_interval
-from thebes.bots import LEVELS, LEVEL_OVERRIDES, make_bot
+from thebes.bots import LEVEL_FLOORS, LEVELS, LEVEL_OVERRIDES, make_bot
 from thebes.core import OptionsError, Record, get_game, play_game, result_of, seat_rng
 from thebes.core.recordio import write_text
 from thebes.parallel import run_all
@@ -63,16 +64,21 @@ class LadderGame:
     iterations: int
 
     def params(self, name: str) -> dict[str, Any]:
-        """make_bot parameters for ``name``: a level's think time scaled, ismcts's budget."""
+        """make_bot parameters for ``name``: none for a level as shipped (its think time
+        and its floor of iterations, thebes.bots.LEVEL_FLOORS); with ``think_scale`` other
+        than 1, the level's think time and floor both scaled (a think time passed alone
+        would drop the floor); ``ismcts``'s iterations."""
         if name == "ismcts":
             return {"iterations": self.iterations}
         base = LEVELS.get(name)
-        if base is None:
+        if base is None or self.think_scale == 1:
             return {}
         defaults = {**base[1], **LEVEL_OVERRIDES.get((name, self.game), {})}
-        if "think_ms" in defaults:
-            return {"think_ms": defaults["think_ms"] * self.think_scale}
-        return {}
+        if "think_ms" not in defaults:
+            return {}
+        floor = LEVEL_FLOORS.get((name, self.game), 0)
+        return {"think_ms": defaults["think_ms"] * self.think_scale,
+                "min_iterations": max(1, round(floor * self.think_scale))}
 
 
 def play(spec: LadderGame) -> dict[str, Any]:
@@ -141,7 +147,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1,
                         help="games at a time (default 1: think times are wall time)")
     parser.add_argument("--think-scale", type=float, default=1.0,
-                        help="multiplies every level's think time (default 1, as shipped)")
+                        help="multiplies every level's think time and floor of iterations "
+                             "(default 1, as shipped)")
     parser.add_argument("--iterations", type=int, default=1000,
                         help="search iterations a move for an 'ismcts' entry (default 1000)")
     parser.add_argument("--records", metavar="DIR",

@@ -1,0 +1,29 @@
+"""benchmarks/ladder.py: the levels it seats are the levels as shipped (issue 18, item 3)."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+from thebes.bots import LEVEL_FLOORS, make_bot
+
+LADDER = Path(__file__).resolve().parents[2] / "benchmarks" / "ladder.py"
+
+
+def _ladder():
+    spec = importlib.util.spec_from_file_location("ladder_benchmark", LADDER)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # its dataclass looks its module up while it is built
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_ladder_seats_each_level_with_its_floor_of_iterations():
+    ladder = _ladder()
+    for scale, factor in ((1.0, 1), (0.5, 0.5)):
+        spec = ladder.LadderGame("pharaoh", 2, 0, ("medium", "hard"), 0, 1, scale, 1000)
+        for level in ("medium", "hard"):
+            bot = make_bot(level, "pharaoh", 0, random.Random(0), **spec.params(level))
+            assert bot.min_iterations == round(LEVEL_FLOORS[(level, "pharaoh")] * factor)
