@@ -127,7 +127,7 @@ class Notifier:
                 self._conn.execute(SEND, (self.channel, batch))
                 self.sent += len(batch)
                 return
-            except psycopg.Error as err:
+            except Exception as err:    # psycopg's errors, and anything else: never stuck
                 log.warning("sending %d notifications failed (%s)%s", len(batch), err,
                             "; again on a new connection" if attempt == 1 else
                             "; the other processes' sweep will find these moves")
