@@ -236,7 +236,8 @@ class FanOut:
 
 def _joined(carried: list[tuple[int, Any]]) -> tuple[int, list[str]] | None:
     """The payloads' events as one run ``(start, texts)`` if they all carried their texts and
-    follow on without a gap (they do unless two processes' notifications crossed), else ``None`` (the database is read)."""
+    follow on without a gap (they do unless two processes' notifications crossed), else
+    ``None`` (the database is read)."""
     if not carried or any(texts is None for _at, texts in carried):
         return None
     start, texts = carried[0][0], list(carried[0][1])

@@ -37,11 +37,14 @@ SEND = "SELECT count(pg_notify(%s, p)) FROM unnest(%s::text[]) AS p"
 
 
 class Notifier:
-    """One process's sender of notifications on ``channel`` (a thread started on first use).
+    """One process's sender of notifications on ``channel``.
 
-    :meth:`send` queues a payload and returns at once; the thread sends what has
-    queued, in order, one statement per batch of up to :data:`BATCH`. ``url`` is a
-    libpq URL (``postgresql://...``). :meth:`close` sends what is queued, then stops.
+    :meth:`send` queues a payload; if no send is under way, the calling thread sends
+    what has queued at once, in one statement (no wait for another thread to wake). If
+    more queued meanwhile, a thread of the notifier's own (started on first need) sends
+    it, in batches of up to :data:`BATCH`, until none is left; sends never overlap, so
+    one process's notifications leave in the order they were queued. ``url`` is a
+    libpq URL (``postgresql://...``). :meth:`close` waits for what is queued, then stops.
     """
 
     def __init__(self, url: str, channel: str) -> None:
@@ -49,10 +52,12 @@ class Notifier:
         self.channel = channel
         self._pending: list[str] = []
         self._wake = threading.Condition()
+        self._busy = False          # a send is under way (by a caller or by the thread)
+        self._handed = False        # the thread is asked to send what is left
         self._thread: threading.Thread | None = None
         self._closed = False
         self._conn: Any = None
-        #: notifications sent, and batches given up after two failed tries (for the log)
+        #: notifications sent, and notifications given up after two failed tries (for the log)
         self.sent = 0
         self.dropped = 0
 
@@ -61,16 +66,28 @@ class Notifier:
             if self._closed:
                 raise RuntimeError("the notifier is closed")
             self._pending.append(payload)
+            if self._busy:
+                return                      # the send under way takes it along
+            self._busy = True
+            batch = self._take()
+        self._deliver(batch)
+        with self._wake:
+            if not self._pending:
+                self._busy = False
+                self._wake.notify_all()
+                return
+            self._handed = True             # more came meanwhile: the thread sends it
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="thebes-notifier",
                                                 daemon=True)
                 self._thread.start()
-            self._wake.notify()
+            self._wake.notify_all()
 
     def close(self, timeout: float = 5.0) -> None:
         with self._wake:
+            self._wake.wait_for(lambda: not self._busy, timeout)
             self._closed = True
-            self._wake.notify()
+            self._wake.notify_all()
             thread = self._thread
         if thread is not None:
             thread.join(timeout)
@@ -78,15 +95,25 @@ class Notifier:
             self._conn.close()
             self._conn = None
 
+    def _take(self) -> list[str]:
+        batch, self._pending = self._pending[:BATCH], self._pending[BATCH:]
+        return batch
+
     def _run(self) -> None:
         while True:
             with self._wake:
-                while not self._pending and not self._closed:
-                    self._wake.wait()
-                if not self._pending:
+                self._wake.wait_for(lambda: self._handed or self._closed)
+                if not self._handed:
                     return
-                batch, self._pending = self._pending[:BATCH], self._pending[BATCH:]
-            self._deliver(batch)
+                self._handed = False
+            while True:
+                with self._wake:
+                    if not self._pending:
+                        self._busy = False
+                        self._wake.notify_all()
+                        break
+                    batch = self._take()
+                self._deliver(batch)
 
     def _deliver(self, batch: list[str]) -> None:
         import psycopg
@@ -100,7 +127,7 @@ class Notifier:
                 self._conn.execute(SEND, (self.channel, batch))
                 self.sent += len(batch)
                 return
-            except psycopg.Error as err:
+            except Exception as err:    # psycopg's errors, and anything else: never stuck
                 log.warning("sending %d notifications failed (%s)%s", len(batch), err,
                             "; again on a new connection" if attempt == 1 else
                             "; the other processes' sweep will find these moves")

@@ -22,7 +22,7 @@ socket must see (events appended, a seat claimed or renamed) sends
 (thebes/server/fanout.py listens): a seat's change in its own transaction (the
 notification is delivered if and only if the write committed), a move just
 after its commit, through this process's :class:`~.notifier.Notifier`, because
-notifying commits are serialized database-wide (thebes/server/notifier.py). ``bot_leases``
+notifying commits are serialized cluster-wide (thebes/server/notifier.py). ``bot_leases``
 says which process moves a game's bot seats (thebes/server/bots.py). SQLite
 serves one process: :meth:`Storage.claim_writer` refuses a second one.
 """
@@ -631,18 +631,28 @@ class Storage:
         return True
 
     def release_leases(self) -> None:
-        """Give up every lease this process holds (a clean stop: others take over at once)."""
+        """Give up every lease this process holds (a clean stop: others take over at once, as
+        from a process that died: the leases are marked expired)."""
         with self.engine.begin() as conn:
-            conn.execute(text("DELETE FROM bot_leases WHERE owner = :o"), {"o": self.origin})
+            conn.execute(text("UPDATE bot_leases SET expires = now() - interval '1 second' "
+                              "WHERE owner = :o"), {"o": self.origin})
 
-    def orphan_bot_games(self, limit: int = 200) -> list[str]:
-        """Unfinished games with a bot seat whose lease is missing or expired, oldest change first."""
+    def orphan_bot_games(self, quiet_s: float, limit: int = 200) -> list[str]:
+        """Unfinished games with a bot seat whose bots nobody moves, oldest change first: their
+        lease expired (its process died or stalled), or they never had one and nothing was
+        stored for ``quiet_s`` seconds. A game just created or just moved without a lease is
+        left alone: a person is to move there, and the process that stores that move takes
+        the lease if a bot is next (taking it here would load the game into whichever
+        process swept first, most often not the one that holds its sockets). ``updated`` is
+        the storing process's clock: hosts should agree within a second (NTP)."""
         with self.engine.connect() as conn:
             return [r[0] for r in conn.execute(text(
-                "SELECT g.id FROM games g WHERE g.status IN ('open', 'playing') "
+                "SELECT g.id FROM games g LEFT JOIN bot_leases l ON l.game_id = g.id "
+                "WHERE g.status IN ('open', 'playing') "
                 "AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot') "
-                "AND NOT EXISTS (SELECT 1 FROM bot_leases l WHERE l.game_id = g.id "
-                "AND l.expires >= now()) ORDER BY g.updated LIMIT :n"), {"n": limit})]
+                "AND (l.expires < now() OR (l.game_id IS NULL "
+                "AND g.updated < now() - make_interval(secs => :q))) "
+                "ORDER BY g.updated LIMIT :n"), {"n": limit, "q": quiet_s})]
 
     def list_games(self, status: str | None = None, limit: int = 200) -> list[GameData]:
         """Games newest first (no events), with their seats (never an import: see :data:`IMPORTED`)."""
