@@ -7,11 +7,11 @@ Usage::
     .venv/bin/python benchmarks/pairwise.py /tmp/rec [more folders...]
 
 Reads every finished record (``*.json``) in the folders (their games pooled), as
-``thebes arena --records`` and ``benchmarks/ladder.py --records`` write them (the bot of each seat in the record's ``bots``), and prints, for each
-bot (by seat label: ``medium (2)`` is the second ``medium`` of the table) its games,
-wins (the top score; ties split), win rate with a 95% Wilson interval, mean score and
-the iterations a search its budget bought (from the records' ``searched``); then, for each
-ordered pair of bots that sat at the same tables, the share of those games in which
+``thebes arena --records`` and ``benchmarks/ladder.py --records`` write them (the bot
+of each seat in the record's ``bots``), and prints, for each bot (by seat label:
+``medium (2)`` is the second ``medium`` of the table) its games, wins (the top score;
+ties split), win rate with a 95% Wilson interval, mean score and the iterations a
+search its budget bought (from the records' ``searched``); then, for each ordered pair of bots that sat at the same tables, the share of those games in which
 the row's bot scored more than the column's (an equal score counts a half), with a
 95% Wilson interval. At three players this is the head-to-head figure between two of
 the seats (issue 18 item 4 asks it of hard against OpenSpiel's bots); at two players

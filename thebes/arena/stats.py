@@ -27,7 +27,8 @@ def entry_labels(entries: list[str]) -> list[str]:
     return labels
 
 
-def head_to_head(games: Iterable[tuple[list[str], list[float]]]) -> dict[tuple[str, str], list[float]]:
+def head_to_head(games: Iterable[tuple[list[str], list[float]]],
+                 ) -> dict[tuple[str, str], list[float]]:
     """How often each bot finished ahead of each other bot it sat with.
 
     ``games``: per game, the bot label of each seat and the seat's score. Returns
