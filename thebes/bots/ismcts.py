@@ -148,7 +148,7 @@ class ISMCTSBot:
     def __init__(self, game: str, seat: int, rng: random.Random, iterations: int = 1000,
                  think_ms: float | None = None, exploration: float = 0.7, bias: float | None = None,
                  playout: str = "default", use_evaluation: bool = True, min_iterations: int = 0,
-                 **_: Any) -> None:
+                 widening: bool = True, **_: Any) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
@@ -166,6 +166,10 @@ class ISMCTSBot:
         # the playout policy, else none (plain UCB).
         self.prior = getattr(hooks, "prior", None) or self.policy
         self.bias = bias if bias is not None else getattr(hooks, "BIAS", 1.0)
+        # Progressive widening where the game ranks its moves (``rank``, with ``WIDEN``):
+        # a node visited n times has at most 1 + c x n ** exp children, the best first.
+        self.rank = getattr(hooks, "rank", None) if widening else None
+        self.widen = getattr(hooks, "WIDEN", (1.0, 0.5))
         # Solo: points that make a large gain over the root's expected score.
         self.solo_scale = getattr(hooks, "SOLO_SCALE", self.scale)
         self.reference = 0.0
@@ -217,6 +221,8 @@ class ISMCTSBot:
         c = self.exploration
         bias = self.bias
         prior = self.prior
+        rank = self.rank
+        widen_c, widen_exp = self.widen
         lo, hi = self._lo, self._hi
         stretch = [1.0 / (h - l) if h - l > 1e-6 else 1.0 for l, h in zip(lo, hi)]
         # selection and expansion
@@ -240,11 +246,32 @@ class ISMCTSBot:
                 untried = node.untried
                 if untried is None:
                     legal = node.legal = d.legal_actions()
-                    untried = node.untried = list(legal)
-                    hint = node.hint = (prior(d, player, rng) if prior is not None
-                                        and len(legal) > 1 else None)
+                    if rank is not None and len(legal) > 1:
+                        # progressive widening: the moves best first, expanded in that order
+                        ranked = rank(d, player, rng)
+                        hint = node.hint = ranked[0]
+                        ranked.reverse()
+                        untried = node.untried = ranked
+                        node.order = []
+                    else:
+                        untried = node.untried = list(legal)
+                        hint = node.hint = (prior(d, player, rng) if prior is not None
+                                            and len(legal) > 1 else None)
                 else:
                     hint = node.hint
+                if untried and node.order is not None and rank is not None:
+                    order = node.order
+                    if len(order) < 1 + widen_c * node.visits ** widen_exp:
+                        for _, child in order:
+                            child.avail += 1
+                        a = untried.pop()
+                        child = node.children[a] = Node(players)
+                        child.avail = 1
+                        order.append((a, child))
+                        d.apply_action(a)
+                        path.append(child)
+                        break
+                    untried = None  # widened enough for now: choose among the children
                 if untried:
                     for child in node.children.values():
                         child.avail += 1
