@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from thebes.bots.eval_pharaoh import _move_gains, rank
+from thebes.bots.eval_pharaoh import SEARCH, _move_gains, rank
 from thebes.bots.greedy_pharaoh import GreedyBot
 from thebes.bots.ismcts import ISMCTSBot, Node
 from thebes.core import get_game
@@ -29,7 +29,7 @@ def positions(games=12, players=(1, 2, 3), objectives=False):
 
 def greedy_worths(state):
     seat = state.current_player()
-    bot = GreedyBot("pharaoh", seat, random.Random(0))
+    bot = GreedyBot("pharaoh", seat, random.Random(0), worths=SEARCH)
     out = {}
     for action in state.legal_actions():
         child = state.clone()

@@ -22,8 +22,7 @@ import random
 
 from typing import Any
 
-from thebes.bots.greedy_pharaoh import (FREE_BUILD_WORTH, GUARD_WORTH, PRODUCER_WORTH,
-                                        RESOURCE_WORTH, GreedyBot, value)
+from thebes.bots.greedy_pharaoh import GreedyBot, Worths, value
 from thebes.core import TERMINAL, Action, State
 from thebes.games.pharaoh.board import (ADJACENT, ADMIN, COST, EDGE, EMPTY, FARMING, FLOOD,
                                         GUILD, HOUSING, INDUSTRIAL, INVASION, MILITARY,
@@ -36,10 +35,16 @@ from thebes.games.pharaoh.state import _dice_decision
 
 BIAS = 5.0
 SOLO_SCALE = 5.0
+#: The worths the search judges with (prior, ranking, evaluation): the greedy bot's form
+#: with gold worth less and a treasury more (tuned on solo games, docs/bots.md).
+SEARCH = Worths(resource=(0.4, 0.5, 0.9375, 1.0), producer=(0.2, 0.5, 3.2, 1.0), guard=1.0,
+                free_build=(5.0, 2.5), horizon=4)
 
-_R = RESOURCE_WORTH
+_R = RESOURCE_WORTH = SEARCH.resource
+GUARD_WORTH = SEARCH.guard
+FREE_BUILD_WORTH = SEARCH.free_build
 #: production building kind -> its worth (train, harvest, collect, produce order).
-_PRODUCER_WORTH = {enabler: PRODUCER_WORTH[x] for x, (_, enabler) in enumerate(PRODUCTION)}
+_PRODUCER_WORTH = {enabler: SEARCH.producer[x] for x, (_, enabler) in enumerate(PRODUCTION)}
 _ENABLED_BY = frozenset(_PRODUCER_WORTH)
 #: kind -> the neighbour that earns its bonus (industrial: an edge square instead).
 _BONUS_FROM = {HOUSING: ROAD, ADMIN: ROAD, FARMING: RIVER, TREASURY: ADMIN}
@@ -48,7 +53,7 @@ _BONUS_FROM = {HOUSING: ROAD, ADMIN: ROAD, FARMING: RIVER, TREASURY: ADMIN}
 def prior(state: State, seat: int, rng: random.Random) -> Action:
     """The greedy bot's move for ``seat`` on the search's own determinization, drawing
     (if at all) from the search's generator, so a search stays a function of its seed."""
-    return GreedyBot("pharaoh", seat, rng).choose(state)
+    return GreedyBot("pharaoh", seat, rng, worths=SEARCH).choose(state)
 
 
 def rank(state: Any, seat: int, rng: random.Random) -> list[Action]:
@@ -64,7 +69,7 @@ def rank(state: Any, seat: int, rng: random.Random) -> list[Action]:
     """
     gains = _move_gains(state, seat)
     if gains is None:
-        bot = GreedyBot("pharaoh", seat, rng)
+        bot = GreedyBot("pharaoh", seat, rng, worths=SEARCH)
         gains = []
         for action in state.legal_actions():
             child = state.clone()
@@ -73,6 +78,17 @@ def rank(state: Any, seat: int, rng: random.Random) -> list[Action]:
     scored = [(g, rng.random(), a) for g, a in gains]
     scored.sort(reverse=True)
     return [a for _, _, a in scored]
+
+
+def _playout(state: Any, seat: int, rng: random.Random) -> Action:
+    """The playout policy: the move with the greatest :func:`_move_gains` (ties drawn with
+    ``rng``) in a dice decision, build or free build; elsewhere a uniform random move."""
+    gains = _move_gains(state, seat)
+    if gains is None:
+        return state.random_action(rng)
+    best = max(g for g, _ in gains) - 1e-9
+    top = [a for g, a in gains if g > best]
+    return top[0] if len(top) == 1 else top[int(rng.random() * len(top))]
 
 
 def _move_gains(state: Any, seat: int) -> list[tuple[float, Action]] | None:
@@ -84,7 +100,7 @@ def _move_gains(state: Any, seat: int) -> list[tuple[float, Action]] | None:
         return None
     sheet = state.sheets[seat]
     left = ROUNDS - state.round
-    keep = min(1.0, left / 4)
+    keep = min(1.0, left / SEARCH.horizon)
     later = left / ROUNDS
     if phase == DICE:
         return _dice_gains(state, sheet, keep, later)
@@ -174,7 +190,7 @@ def _dice_gains(state: Any, sheet: Any, keep: float, later: float) -> list[tuple
 
 def evaluate(state: State) -> list[float]:
     """The greedy bot's worth of each seat's sheet (reputation plus potential)."""
-    return [value(state, seat) for seat in range(state.num_players)]
+    return [value(state, seat, SEARCH) for seat in range(state.num_players)]
 
 
 def cutoff(state: State, start: State, steps: int) -> bool:

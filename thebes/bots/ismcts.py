@@ -19,6 +19,13 @@ Single-observer ISMCTS over the core contract, for every game:
   its playout policy; it is asked once per node), which is also the first
   child expanded: without it, lightly visited opponent nodes play at random
   and the search learns to exploit opponents who do not exist;
+* where the game ranks its moves (a ``rank`` hook: every legal move, best
+  first), a decision node widens progressively (Coulom 2007; Chaslot et al.,
+  "progressive unpruning", 2008): visited n times, it has at most
+  ``1 + c x n ** exp`` children (``WIDEN = (c, exp)``, default (1, 0.5)),
+  expanded in the ranked order, the first one the hint, so a visit costs the
+  children it has, not the moves it could have (a Pharaoh build offers
+  100-150);
 * the playout follows the game's fast playout policy (random where it has
   none), optionally cut off with the game's evaluation function;
 * the reward is a vector, one entry per seat: 0.8 x win share (score ties at
@@ -103,7 +110,8 @@ def _game_hooks(game: str) -> Any:
     """The game's search module ``thebes.bots.eval_<module>``, or ``None``. It may define
     ``evaluate(state) -> scores``, ``cutoff(state, start, steps) -> bool``, ``playout(state,
     seat, rng) -> action`` (a fast playout policy, also the tree's prior), or ``prior`` (a
-    slower policy for the tree only) with ``BIAS`` (its weight)."""
+    slower policy for the tree only) with ``BIAS`` (its weight), and ``rank(state, seat, rng)
+    -> actions`` (every legal move, best first: progressive widening) with ``WIDEN``."""
     module = "thebes.bots.eval_" + GAME_MODULES[game].rsplit(".", 1)[1]
     try:
         return importlib.import_module(module)
@@ -137,7 +145,9 @@ class ISMCTSBot:
     ``iterations`` (default 1000) or ``think_ms`` (milliseconds per move; wins if given);
     ``min_iterations`` (with ``think_ms``: search on past the time until this many, so that
     a loaded machine cannot make a level weaker than this; default 0);
-    ``exploration`` (UCB constant, default 0.7); ``bias`` (progressive bias weight; default the game's ``BIAS``, else 1.0); ``playout`` (``"default"``: the
+    ``exploration`` (UCB constant, default 0.7); ``bias`` (progressive bias weight; default
+    the game's ``BIAS``, else 1.0); ``widening`` (widen progressively where the game has a
+    ``rank`` hook, default True); ``playout`` (``"default"``: the
     game's fast playout policy where it has one, else random; ``"random"``; or
     ``"greedy"``, the game's greedy bot, slow); ``use_evaluation`` (cut playouts off with the game's evaluation
     where it has one, default True).
