@@ -115,3 +115,51 @@ def test_a_widened_node_expands_its_moves_in_the_ranked_order():
     expanded = [a for a, _ in root.order]
     # the rank the search saw used the same generator state as ``ranked`` did
     assert expanded == ranked[:len(expanded)]
+
+
+def test_the_fitted_worth_has_one_weight_per_feature_for_every_round_left():
+    from thebes.bots.value_pharaoh import FEATURES, features
+    from thebes.bots.value_pharaoh_weights import WEIGHTS
+    from thebes.games.pharaoh.sheet import Sheet
+    assert len(WEIGHTS) == 20
+    assert all(len(row) == len(FEATURES) for row in WEIGHTS)
+    assert len(features(Sheet(), 10)) == len(FEATURES)
+
+
+def test_the_fitted_worth_of_a_finished_game_is_its_score():
+    from thebes.bots.value_pharaoh import worth
+    rng = random.Random(3)
+    state = get_game("pharaoh").new_initial_state(1)
+    while not state.is_terminal():
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                           else state.random_action(rng))
+    assert worth(state, 0) == state.scores()[0]
+
+
+def round_end_with(treasuries, left=15):
+    """A solo sheet at the end of round 20 - left with ``treasuries`` treasuries."""
+    from thebes.games.pharaoh.board import TREASURY
+    state = first_decision()
+    state.phase, state.round = 3, 20 - left   # ROLL_PHASE: the round's end
+    sheet = state.sheets[0]
+    empty = [sq for sq in range(36) if sheet.cells[sq] < 0]
+    for sq in empty[:treasuries]:
+        sheet.cells[sq] = TREASURY
+        sheet.count[TREASURY] += 1
+    return state
+
+
+def test_the_fitted_worth_values_a_gold_supply_built_early():
+    from thebes.bots.value_pharaoh import worth
+    # two treasuries with 15 rounds to go make admins and free monuments later: many points
+    assert worth(round_end_with(2), 0) > worth(round_end_with(0), 0) + 10
+
+
+def test_a_playout_is_cut_at_the_next_roll_or_the_end_and_judged_by_the_fitted_worth():
+    from thebes.bots.eval_pharaoh import cutoff, evaluate
+    from thebes.bots.value_pharaoh import worth
+    state = first_decision()
+    assert not cutoff(state, state, 0)
+    at_end = round_end_with(1)
+    assert cutoff(at_end, state, 3)
+    assert evaluate(at_end) == [worth(at_end, 0)]

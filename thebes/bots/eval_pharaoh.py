@@ -1,19 +1,35 @@
 """Pharaoh's hooks for :mod:`thebes.bots.ismcts`.
 
-* ``prior``: the greedy bot's move (thebes/bots/greedy_pharaoh.py), weighted
-  by ``BIAS``;
-* ``evaluate``: the greedy bot's worth of a sheet (reputation plus what the
-  sheet can still do), for every seat;
-* ``cutoff``: a playout stops when the round it started in is over, so the
-  search weighs the round's remaining choices against the next roll, and the
-  worth judges the rest;
+* ``rank``: every legal move, best first by the worth of the position after
+  it (judged with :data:`SEARCH`); the search widens a node progressively in
+  this order. In a dice decision, a build and a free build without objectives
+  the worth is read from the change each move makes (no copy of the state);
+  elsewhere each move is tried on a copy;
+* ``prior``: the greedy bot's move judged with :data:`SEARCH`, weighted by
+  ``BIAS`` (where a node is not ranked);
+* ``evaluate``: each seat's fitted worth (thebes/bots/value_pharaoh.py):
+  reputation plus the points its sheet is expected to score in the rounds
+  still to roll, a linear fit per round on games of the greedy bot judging
+  with :data:`SEARCH` (one move in ten random, so the fit sees positions the
+  bot alone would not reach);
+* ``cutoff``: a playout stops at the round's end (the next roll), where the
+  fitted worth judges the rest;
 * ``SOLO_SCALE``: solo, a gain of this many points over the root's expected
   worth is a large one.
 
-Random playouts to the end judge a sheet poorly (their scores sit near zero
-whatever was built); with these hooks the search averages 36.0 solo at 200
-ms a move, against 33.1 for the greedy bot alone (500 games each,
-docs/STRENGTH.md).
+The search once judged its cut-off positions with the greedy bot's worth
+itself; it averaged about 36 solo, and with :data:`SEARCH` too (it spent its
+starting gold on an admin and a free monument in round 1, points inside its
+horizon, and never built the gold supply that the worth undervalues). With
+the fitted worth it averages far more (docs/STRENGTH.md, "Solo Pharaoh:
+hard").
+
+:data:`SEARCH` differs from the greedy bot's worths (``GREEDY``) in two
+numbers, found by a coordinate search over solo games of the greedy bot
+(docs/bots.md, "Solo Pharaoh: the worths"): a unit of gold is worth 0.94
+instead of 1.5 and a treasury 3.2 instead of 2.0, so gold is spent and the
+gold supply is built. The greedy bot keeps its own worths (the ``greedy`` and
+``easy`` levels play as before).
 """
 
 from __future__ import annotations
@@ -22,19 +38,20 @@ import random
 
 from typing import Any
 
-from thebes.bots.greedy_pharaoh import GreedyBot, Worths, value
-from thebes.core import TERMINAL, Action, State
+from thebes.bots.greedy_pharaoh import GreedyBot, Worths
+from thebes.bots.value_pharaoh import worth
+from thebes.core import Action, State
 from thebes.games.pharaoh.board import (ADJACENT, ADMIN, COST, EDGE, EMPTY, FARMING, FLOOD,
                                         GUILD, HOUSING, INDUSTRIAL, INVASION, MILITARY,
                                         MONUMENT, MONUMENT_LIMIT, NONE, POINTS, PRODUCTION,
                                         RELIGIOUS, RIVER, ROAD, SQUARES, TREASURY, YIELD_CAP)
 from thebes.games.pharaoh.notation import ACTION, BUILD, SHIFT, SKIP
-from thebes.games.pharaoh.rules import BUILD_PHASE, DICE, FREE_BUILD, ROUNDS
+from thebes.games.pharaoh.rules import BUILD_PHASE, DICE, FREE_BUILD, OVER, ROUNDS
 from thebes.games.pharaoh.scoring import bonus
 from thebes.games.pharaoh.state import _dice_decision
 
 BIAS = 5.0
-SOLO_SCALE = 5.0
+SOLO_SCALE = 20.0
 #: The worths the search judges with (prior, ranking, evaluation): the greedy bot's form
 #: with gold worth less and a treasury more (tuned on solo games, docs/bots.md).
 SEARCH = Worths(resource=(0.4, 0.5, 0.9375, 1.0), producer=(0.2, 0.5, 3.2, 1.0), guard=1.0,
@@ -189,10 +206,12 @@ def _dice_gains(state: Any, sheet: Any, keep: float, later: float) -> list[tuple
 
 
 def evaluate(state: State) -> list[float]:
-    """The greedy bot's worth of each seat's sheet (reputation plus potential)."""
-    return [value(state, seat, SEARCH) for seat in range(state.num_players)]
+    """Each seat's fitted worth: reputation plus the points its sheet is expected to score
+    in the rounds still to roll (thebes/bots/value_pharaoh.py)."""
+    return [worth(state, seat) for seat in range(state.num_players)]
 
 
 def cutoff(state: State, start: State, steps: int) -> bool:
-    """True once the round the playout started in is over."""
-    return state.round > start.round or state.current_player() == TERMINAL  # type: ignore[attr-defined]
+    """True at a round's end (the next roll, or the game's end): where the fitted worth is
+    exact in form."""
+    return state.phase <= OVER  # type: ignore[attr-defined]
