@@ -26,7 +26,7 @@ hard").
 
 :data:`SEARCH` differs from the greedy bot's worths (``GREEDY``) in two
 numbers, found by a coordinate search over solo games of the greedy bot
-(docs/bots.md, "Solo Pharaoh: the worths"): a unit of gold is worth 0.94
+(docs/bots.md, "Solo Pharaoh: what limited the search"): a unit of gold is worth 0.94
 instead of 1.5 and a treasury 3.2 instead of 2.0, so gold is spent and the
 gold supply is built. The greedy bot keeps its own worths (the ``greedy`` and
 ``easy`` levels play as before).
@@ -74,8 +74,8 @@ def prior(state: State, seat: int, rng: random.Random) -> Action:
 
 
 def rank(state: Any, seat: int, rng: random.Random) -> list[Action]:
-    """Every legal move for ``seat``, best first by the greedy bot's judgement (the worth of
-    the position after it, :func:`~thebes.bots.greedy_pharaoh.value`; after a shift, of the
+    """Every legal move for ``seat``, best first by the worth of the position after it
+    (:func:`~thebes.bots.greedy_pharaoh.value` with :data:`SEARCH`; after a shift, of the
     best action it opens); ties in an order drawn from ``rng`` (one ``rng.random()`` a move).
     The search expands a node's moves in this order (progressive widening,
     thebes/bots/ismcts.py).
@@ -97,21 +97,10 @@ def rank(state: Any, seat: int, rng: random.Random) -> list[Action]:
     return [a for _, _, a in scored]
 
 
-def _playout(state: Any, seat: int, rng: random.Random) -> Action:
-    """The playout policy: the move with the greatest :func:`_move_gains` (ties drawn with
-    ``rng``) in a dice decision, build or free build; elsewhere a uniform random move."""
-    gains = _move_gains(state, seat)
-    if gains is None:
-        return state.random_action(rng)
-    best = max(g for g, _ in gains) - 1e-9
-    top = [a for g, a in gains if g > best]
-    return top[0] if len(top) == 1 else top[int(rng.random() * len(top))]
-
-
 def _move_gains(state: Any, seat: int) -> list[tuple[float, Action]] | None:
     """``[(gain, move)]`` for every legal move of a dice decision, build or free build: the
-    change the move makes to the greedy worth (constant terms left out: only the order
-    matters), or ``None`` in other phases or with objectives marked."""
+    change the move makes to the worth with :data:`SEARCH` (constant terms left out: only
+    the order matters), or ``None`` in other phases or with objectives marked."""
     phase = state.phase
     if state.marked or phase not in (DICE, BUILD_PHASE, FREE_BUILD):
         return None

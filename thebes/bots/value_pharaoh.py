@@ -12,7 +12,7 @@ random so that the fit sees positions the bot alone never reaches. Seats never
 interact, so one sheet's future does not depend on the others'. The weights
 live in :mod:`thebes.bots.value_pharaoh_weights`, written by
 ``benchmarks/fit_pharaoh_value.py --games 3000 --jobs 2 --explore 0.1``
-(docs/bots.md, "Solo Pharaoh: the fitted worth").
+(docs/bots.md, "Solo Pharaoh: what limited the search").
 
 Source of the rules read here: shared/spec/pharaoh.md (Components, Scoring).
 """
