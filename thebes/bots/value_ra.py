@@ -1,0 +1,142 @@
+"""Ra's learned evaluation: estimated final fame per seat, a linear function fitted on self-play.
+
+:func:`features` turns a table into one small vector per seat; :func:`evaluate` is
+the dot product of each seat's vector with the weights fitted for the table's
+number of players and epoch (one vector per ``(players, epoch)``), shipped in
+``value_ra.json`` next to this module and loaded once, on first use.
+``python -m thebes.bots.train_value --game ra`` refits them (docs/bots.md, "A
+learned evaluation").
+
+A seat's vector holds what the hand-made evaluation (thebes/bots/eval_ra.py)
+reads, each term apart so that the fit weighs it, and the same terms averaged
+over the other seats (the epoch's most/fewest races are against them):
+
+* fame so far; this epoch's tally as if it ended now (shared/spec/ra.md, End
+  of an epoch); monuments as they would score at the end; the final sun race
+  (+5/-5) as the suns stand now;
+* face-up suns, their count and their sum, times the share of the epoch left
+  (what they can still buy), and all suns' sum times the epochs left;
+* pharaohs and Nile times the epochs left (they stay), gods, gold, flood,
+  civilization kinds and tiles, the pharaoh lead over the best other seat.
+
+Ra hides nothing (draws are chance nodes; the bag's counts are public), so
+every term is public: the features of a seat's determinization are those of
+the table it sees. Raises ``KeyError`` for a number of players the weights do
+not cover (Ra is for 3 to 5).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from thebes.games.ra.scoring import epoch_totals, monument_points, most_fewest
+from thebes.games.ra.state import RaState
+from thebes.games.ra.tiles import CIVILIZATIONS, FLOOD, GOD, GOLD, NILE, PHARAOH, RA_TRACK_END
+
+#: the weights shipped with the package.
+WEIGHTS_FILE = Path(__file__).with_name("value_ra.json")
+
+#: the per-seat terms, in vector order (the same terms over the others follow, then a 1).
+SEAT_TERMS = ("fame", "tally", "monuments", "sun_race", "suns_up_left", "suns_up_sum_left",
+              "suns_sum_epochs_left", "pharaohs_epochs_left", "nile_epochs_left", "gods",
+              "gold", "flood", "civilization_kinds", "civilization_tiles", "pharaoh_lead")
+FEATURES = SEAT_TERMS + tuple("others_" + t for t in SEAT_TERMS) + ("one",)
+
+_C0, _C1 = CIVILIZATIONS[0], CIVILIZATIONS[-1] + 1
+
+
+def seat_terms(state: RaState) -> list[list[float]]:
+    """:data:`SEAT_TERMS` for every seat, in seat order (see the module docstring)."""
+    n = state.num_players
+    displays = state.display
+    suns_up = state.suns_up
+    suns_down = state.suns_down
+    remaining = 3 - state.epoch
+    left = 1.0 - state.ra_count / RA_TRACK_END[n]
+    tally = epoch_totals(displays, suns_up, suns_down, final=False)
+    sun_sums = [sum(suns_up[s]) + sum(suns_down[s]) for s in range(n)]
+    race = most_fewest(sun_sums, 5, -5)
+    pharaohs = [d[PHARAOH] for d in displays]
+    out = []
+    for s in range(n):
+        d = displays[s]
+        up = suns_up[s]
+        civ = d[_C0:_C1]
+        best_other = max(pharaohs[i] for i in range(n) if i != s)
+        out.append([float(state.fame[s]), float(tally[s]), float(monument_points(d)),
+                    float(race[s]), left * len(up), left * sum(up), float(remaining * sun_sums[s]),
+                    float(remaining * d[PHARAOH]), float(remaining * d[NILE]), float(d[GOD]),
+                    float(d[GOLD]), 1.0 if d[FLOOD] else 0.0, float(5 - civ.count(0)),
+                    float(sum(civ)), float(d[PHARAOH] - best_other)])
+    return out
+
+
+def features(state: RaState) -> list[list[float]]:
+    """One vector of :data:`FEATURES` per seat: the seat's terms, the others' mean terms, 1."""
+    terms = seat_terms(state)
+    n = len(terms)
+    k = len(SEAT_TERMS)
+    totals = [sum(t[j] for t in terms) for j in range(k)]
+    return [t + [(totals[j] - t[j]) / (n - 1) for j in range(k)] + [1.0] for t in terms]
+
+
+class ValueModel:
+    """Fitted weights: ``weights[(players, epoch)]`` is one float per :data:`FEATURES` entry.
+
+    ``info`` holds how they were made (games, seed, bot, errors on held-out games)."""
+
+    def __init__(self, weights: dict[tuple[int, int], list[float]], info: dict[str, Any]) -> None:
+        for key, w in weights.items():
+            if len(w) != len(FEATURES):
+                raise ValueError(f"weights for {key}: {len(w)} numbers, not {len(FEATURES)}")
+        self.weights = weights
+        self.info = info
+
+    def evaluate(self, state: RaState) -> list[float]:
+        """Estimated final fame per seat, in seat order.
+
+        Raises:
+            KeyError: no weights for this number of players and epoch.
+        """
+        w = self.weights[(state.num_players, state.epoch)]
+        return [sum(a * b for a, b in zip(w, f)) for f in features(state)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": "ra", "features": list(FEATURES),
+                "weights": {f"{n}/{e}": w for (n, e), w in sorted(self.weights.items())},
+                "info": self.info}
+
+    def save(self, path: Path | str) -> None:
+        """Write the model as JSON (floats round-trip exactly)."""
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: Path | str) -> "ValueModel":
+        """Read a model written by :meth:`save`.
+
+        Raises:
+            ValueError: not a Ra value model, or its features are not :data:`FEATURES`.
+            OSError: the file cannot be read.
+        """
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        if data.get("game") != "ra" or tuple(data.get("features", ())) != FEATURES:
+            raise ValueError(f"{path}: not a Ra value model with this module's features")
+        weights = {}
+        for key, w in data["weights"].items():
+            n, e = key.split("/")
+            weights[(int(n), int(e))] = [float(x) for x in w]
+        return cls(weights, data.get("info", {}))
+
+
+@lru_cache(maxsize=1)
+def shipped() -> ValueModel:
+    """The model shipped with the package (:data:`WEIGHTS_FILE`), read once."""
+    return ValueModel.load(WEIGHTS_FILE)
+
+
+def evaluate(state: RaState) -> list[float]:
+    """Estimated final fame per seat by the shipped model (see :meth:`ValueModel.evaluate`)."""
+    return shipped().evaluate(state)
