@@ -20,7 +20,7 @@ Prints, over all games: how often a ``learned`` seat finished ahead of a ``hand`
 (each pair of such seats at a table counts once, equal scores a half), with a 95% Wilson
 interval over pairs and a 95% normal interval over games' shares (a game's pairs are not
 independent: the second is the honest one); the mean score margin of ``learned`` seats over ``hand`` seats; the iterations
-a search ran for each. Games run here or in ``--jobs`` forked processes (thebes.parallel).
+a search ran for each. ``--speed`` instead times one call of each evaluation. Games run here or in ``--jobs`` forked processes (thebes.parallel).
 """
 
 from __future__ import annotations
@@ -80,6 +80,36 @@ def play(item: tuple[str, int, int, int, int | None, float | None, str | None]
             "iterations": [(b.total_iterations, b.searches) for b in bots]}
 
 
+def speed(game: str, players: int, seed: int, model_path: str | None, rounds: int = 7,
+          passes: int = 20) -> None:
+    """CPU microseconds per call of each evaluation over the positions of one random game
+    (``passes`` times over them), the two timed in turn, ``rounds`` times each (the best
+    round counts)."""
+    value = importlib.import_module(GAMES[game][0])
+    hand = importlib.import_module(GAMES[game][1])
+    model = value.ValueModel.load(model_path) if model_path else value.shipped()
+    rng = random.Random(seed)
+    state = get_game(game).new_initial_state(players)
+    states = []
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            states.append(state.clone())
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                           else state.random_action(rng))
+    best = {"learned": math.inf, "hand": math.inf}
+    for _ in range(rounds):
+        for name, fn in (("learned", model.evaluate), ("hand", hand.evaluate)):
+            t = time.process_time()   # CPU time: a loaded machine's waits do not count
+            for _ in range(passes):
+                for s in states:
+                    fn(s)
+            best[name] = min(best[name],
+                             (time.process_time() - t) / (passes * len(states)) * 1e6)
+    print(f"{len(states)} positions of a random {players}-player game: "
+          + ", ".join(f"{name} {us:.1f} us a call" for name, us in best.items())
+          + f" ({best['learned'] / best['hand']:.2f}x)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="ra", choices=sorted(GAMES))
@@ -92,7 +122,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--model", help="a model file (default: the shipped weights)")
+    parser.add_argument("--speed", action="store_true",
+                        help="only time one call of each evaluation (no games)")
     args = parser.parse_args()
+    if args.speed:
+        speed(args.game, args.players, args.seed, args.model)
+        return 0
     if args.games < 2 or args.players < 2:
         parser.error("--games and --players: at least 2")
     print(f"{args.game}, {args.players} players, "

@@ -122,3 +122,12 @@ def test_the_training_command_refuses_a_player_count_the_game_does_not_have(tmp_
     assert exit_.value.code == 2
     assert "ra is for 3 to 5 players" in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_the_fast_evaluation_is_the_weights_times_each_seats_features():
+    model = value_ra.shipped()
+    for players in (3, 4, 5):
+        for state in positions(5, players, every=9):
+            w = model.weights[(players, state.epoch)]
+            expected = [sum(a * b for a, b in zip(w, f)) for f in value_ra.features(state)]
+            assert model.evaluate(state) == pytest.approx(expected, abs=1e-9)

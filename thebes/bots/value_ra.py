@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from operator import mul
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,8 @@ _C0, _C1 = CIVILIZATIONS[0], CIVILIZATIONS[-1] + 1
 
 
 def seat_terms(state: RaState) -> list[list[float]]:
-    """:data:`SEAT_TERMS` for every seat, in seat order (see the module docstring)."""
+    """:data:`SEAT_TERMS` for every seat, in seat order (see the module docstring); some
+    are ints, for speed."""
     n = state.num_players
     displays = state.display
     suns_up = state.suns_up
@@ -59,18 +61,19 @@ def seat_terms(state: RaState) -> list[list[float]]:
     tally = epoch_totals(displays, suns_up, suns_down, final=False)
     sun_sums = [sum(suns_up[s]) + sum(suns_down[s]) for s in range(n)]
     race = most_fewest(sun_sums, 5, -5)
-    pharaohs = [d[PHARAOH] for d in displays]
+    pharaohs = sorted(d[PHARAOH] for d in displays)
+    top, second = pharaohs[-1], pharaohs[-2]
+    fame = state.fame
     out = []
     for s in range(n):
         d = displays[s]
         up = suns_up[s]
         civ = d[_C0:_C1]
-        best_other = max(pharaohs[i] for i in range(n) if i != s)
-        out.append([float(state.fame[s]), float(tally[s]), float(monument_points(d)),
-                    float(race[s]), left * len(up), left * sum(up), float(remaining * sun_sums[s]),
-                    float(remaining * d[PHARAOH]), float(remaining * d[NILE]), float(d[GOD]),
-                    float(d[GOLD]), 1.0 if d[FLOOD] else 0.0, float(5 - civ.count(0)),
-                    float(sum(civ)), float(d[PHARAOH] - best_other)])
+        mine = d[PHARAOH]
+        out.append([fame[s], tally[s], monument_points(d), race[s], left * len(up),
+                    left * sum(up), remaining * sun_sums[s], remaining * mine,
+                    remaining * d[NILE], d[GOD], d[GOLD], 1 if d[FLOOD] else 0,
+                    5 - civ.count(0), sum(civ), mine - (second if mine == top else top)])
     return out
 
 
@@ -80,7 +83,8 @@ def features(state: RaState) -> list[list[float]]:
     n = len(terms)
     k = len(SEAT_TERMS)
     totals = [sum(t[j] for t in terms) for j in range(k)]
-    return [t + [(totals[j] - t[j]) / (n - 1) for j in range(k)] + [1.0] for t in terms]
+    return [[float(x) for x in t] + [(totals[j] - t[j]) / (n - 1) for j in range(k)] + [1.0]
+            for t in terms]
 
 
 class ValueModel:
@@ -94,6 +98,14 @@ class ValueModel:
                 raise ValueError(f"weights for {key}: {len(w)} numbers, not {len(FEATURES)}")
         self.weights = weights
         self.info = info
+        # The same sums, folded: the others' mean of a term t is (T - t_s) / (n - 1) with
+        # T the sum over seats, so a seat's value is own . t_s + other . T + bias, where
+        # own = w_seat - w_others / (n - 1) and other = w_others / (n - 1).
+        k = len(SEAT_TERMS)
+        self._folded: dict[tuple[int, int], tuple[tuple[float, ...], tuple[float, ...], float]] = {}
+        for (n, e), w in weights.items():
+            other = tuple(x / (n - 1) for x in w[k:2 * k])
+            self._folded[(n, e)] = (tuple(a - b for a, b in zip(w[:k], other)), other, w[-1])
 
     def evaluate(self, state: RaState) -> list[float]:
         """Estimated final fame per seat, in seat order.
@@ -101,8 +113,10 @@ class ValueModel:
         Raises:
             KeyError: no weights for this number of players and epoch.
         """
-        w = self.weights[(state.num_players, state.epoch)]
-        return [sum(a * b for a, b in zip(w, f)) for f in features(state)]
+        own, other, bias = self._folded[(state.num_players, state.epoch)]
+        terms = seat_terms(state)
+        common = bias + sum([sum(map(mul, other, t)) for t in terms])
+        return [sum(map(mul, own, t)) + common for t in terms]
 
     def to_json(self) -> dict[str, Any]:
         return {"game": "ra", "features": list(FEATURES),
