@@ -20,7 +20,7 @@ Prints, over all games: how often a ``learned`` seat finished ahead of a ``hand`
 (each pair of such seats at a table counts once, equal scores a half), with a 95% Wilson
 interval over pairs and a 95% normal interval over games' shares (a game's pairs are not
 independent: the second is the honest one); the mean score margin of ``learned`` seats over ``hand`` seats; the iterations
-a search ran for each. ``--speed`` instead times one call of each evaluation. Games run here or in ``--jobs`` forked processes (thebes.parallel).
+a search ran for each. ``--speed`` instead times one call of each evaluation, and searches with each. Games run here or in ``--jobs`` forked processes (thebes.parallel).
 """
 
 from __future__ import annotations
@@ -108,6 +108,20 @@ def speed(game: str, players: int, seed: int, model_path: str | None, rounds: in
     print(f"{len(states)} positions of a random {players}-player game: "
           + ", ".join(f"{name} {us:.1f} us a call" for name, us in best.items())
           + f" ({best['learned'] / best['hand']:.2f}x)")
+    # The searches themselves: 300 iterations from every 8th position, the two in turn.
+    cpu = {"learned": 0.0, "hand": 0.0}
+    searched = [s for s in states[::8] if len(s.legal_actions()) > 1]
+    for i, s in enumerate(searched):
+        for name in ("learned", "hand"):
+            bot = ISMCTSBot(game, s.current_player(), random.Random(i), iterations=300)
+            if name == "learned":
+                bot.evaluate = model.evaluate
+            t = time.process_time()
+            bot.search(s)
+            cpu[name] += time.process_time() - t
+    print(f"ISMCTS, 300 iterations from {len(searched)} positions: "
+          + ", ".join(f"{name} {300 * len(searched) / sec:,.0f} iterations a CPU second"
+                      for name, sec in cpu.items()))
 
 
 def main() -> int:
@@ -123,7 +137,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--model", help="a model file (default: the shipped weights)")
     parser.add_argument("--speed", action="store_true",
-                        help="only time one call of each evaluation (no games)")
+                        help="only time one call of each evaluation and searches with each (no games)")
     args = parser.parse_args()
     if args.speed:
         speed(args.game, args.players, args.seed, args.model)
