@@ -61,7 +61,7 @@ done
 front="$(free_port)"
 servers=""; for port in "${ports[@]}"; do servers+="    server 127.0.0.1:$port max_fails=1 fail_timeout=5s;"$'\n'; done
 site="$(sed -e '/server 127.0.0.1:800[0-9]/d' -e "s/listen 80;/listen 127.0.0.1:$front;/" docs/nginx-thebes.conf \
-        | awk -v s="$servers" '{print} /least_conn;/ {printf "%s", s}')"
+        | awk -v s="$servers" '{print} /least_conn;|hash \$thebes_game consistent;/ {printf "%s", s}')"
 mkdir -p "$work"/{body,proxy,fastcgi,uwsgi,scgi}
 cat > "$work/nginx.conf" <<CONF
 $( [ "$(id -u)" = 0 ] && echo "user root;" )

@@ -304,3 +304,35 @@ def test_seat_tokens_in_urls_never_reach_the_server_log(caplog):
     assert "SECRET" not in text
     # both lines redacted (a record may reach caplog twice, through both loggers' handlers)
     assert len({line for line in text.splitlines() if "token=[redacted]" in line}) == 2
+
+
+def test_only_games_whose_bots_nobody_moves_are_swept_not_a_new_game_waiting_for_a_person(pg_url):
+    """A game just created (a person to move) has no lease and is left to the process that
+    stores that person's move; a lease that expired, or was given up by a clean stop, is
+    taken over at once; a game without a lease that nobody moved for the quiet time, too."""
+    import datetime as dt
+
+    from thebes.server.storage import GameData, SeatData, Storage, now
+
+    a, b = Storage(pg_url), Storage(pg_url)
+    try:
+        def game(gid, age_s):
+            stamp = now() - dt.timedelta(seconds=age_s)
+            a.create_game(GameData(id=gid, game="ra", players=3, options={}, seed="1",
+                                   status="playing", version=0, result=None, created=stamp,
+                                   updated=stamp, seats=[SeatData(seat=0, kind="human"),
+                                                         SeatData(seat=1, kind="bot", bot="random"),
+                                                         SeatData(seat=2, kind="bot", bot="random")]))
+        game("fresh", 0)
+        game("quiet", 60)
+        game("leased", 0)
+        game("given", 0)
+        assert a.acquire_lease("leased", 30) and a.acquire_lease("given", 30)
+        assert set(b.orphan_bot_games(quiet_s=3)) == {"quiet"}
+        a.release_leases()
+        assert set(b.orphan_bot_games(quiet_s=3)) == {"quiet", "given", "leased"}
+        assert b.acquire_lease("given", 30)
+        assert set(b.orphan_bot_games(quiet_s=3)) == {"quiet", "leased"}
+    finally:
+        a.close()
+        b.close()

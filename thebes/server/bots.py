@@ -22,8 +22,9 @@ moves a game's bot seats, the one that holds the game's row in ``bot_leases``
 (taken with an upsert that succeeds only if the lease is free, expired or
 already ours; times on the database's clock). A lease thread renews this
 process's leases every ``ttl / 3`` seconds and takes over the games whose
-lease expired (their process died) or that have none, so a dead process's
-bots move again within about ``ttl + 1`` seconds. A process that holds none of a
+lease expired (their process died) or that have none and were not moved for
+``ttl`` seconds, so a dead process's bots move again within about ``ttl + 1``
+seconds. A process that holds none of a
 game's players' sockets hands its lease to the process that stored the players'
 move (:meth:`BotRunner.hand_over`, :meth:`BotRunner.adopt`): bots move where
 their opponents' sockets are. A bot's move is posted with
@@ -179,7 +180,7 @@ class BotRunner:
                 self._held_until = start + self.lease_ttl
                 moment = time.monotonic()
                 self._others = {g: t for g, t in self._others.items() if t > moment}
-                for game_id in self.storage.orphan_bot_games():
+                for game_id in self.storage.orphan_bot_games(self.lease_ttl):
                     if self._stopping:
                         return
                     if not self.storage.acquire_lease(game_id, self.lease_ttl):

@@ -1,9 +1,12 @@
 """Live across processes: PostgreSQL LISTEN/NOTIFY brings other processes' changes here.
 
 Every write a socket must see sends ``NOTIFY thebes_games, '<game> <version>
-<origin> <kind>[ <texts>]'`` in its own transaction (thebes/server/storage.py),
-so PostgreSQL delivers it to every listening process exactly when the write
-commits, in commit order. :class:`FanOut` holds one psycopg 3 async
+<origin> <kind>[ <texts>]'`` (thebes/server/storage.py): a seat's change in its
+own transaction, a move just after its commit, together with the other moves
+its process stored meanwhile (thebes/server/notifier.py: PostgreSQL serializes
+notifying commits cluster-wide). A process's notifications arrive in the
+order it sent them; two processes' notifications of one game may cross, which
+their versions show. :class:`FanOut` holds one psycopg 3 async
 connection per process that LISTENs. For a notification from another process
 about a game this process holds in memory, the new events are applied with
 what else the payload carried (the table's clock after the move:
@@ -233,7 +236,8 @@ class FanOut:
 
 def _joined(carried: list[tuple[int, Any]]) -> tuple[int, list[str]] | None:
     """The payloads' events as one run ``(start, texts)`` if they all carried their texts and
-    follow on without a gap (in commit order they do), else ``None`` (the database is read)."""
+    follow on without a gap (they do unless two processes' notifications crossed), else
+    ``None`` (the database is read)."""
     if not carried or any(texts is None for _at, texts in carried):
         return None
     start, texts = carried[0][0], list(carried[0][1])

@@ -18,9 +18,11 @@ when a :class:`Storage` is opened, so a newer version opens an older database
 
 Several server processes (docs/deploy.md): on PostgreSQL every write that a
 socket must see (events appended, a seat claimed or renamed) sends
-``NOTIFY thebes_games, '<game id> <version> <origin> <kind>[ <texts>]'`` in its own
-transaction, so the notification is delivered if and only if the write
-committed, in commit order (thebes/server/fanout.py listens). ``bot_leases``
+``NOTIFY thebes_games, '<game id> <version> <origin> <kind>[ <texts>]'``
+(thebes/server/fanout.py listens): a seat's change in its own transaction (the
+notification is delivered if and only if the write committed), a move just
+after its commit, through this process's :class:`~.notifier.Notifier`, because
+notifying commits are serialized cluster-wide (thebes/server/notifier.py). ``bot_leases``
 says which process moves a game's bot seats (thebes/server/bots.py). SQLite
 serves one process: :meth:`Storage.claim_writer` refuses a second one.
 """
@@ -43,6 +45,8 @@ from sqlalchemy import (Boolean, DateTime, ForeignKey, Integer, String, Text, bi
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from .notifier import Notifier
 
 log = logging.getLogger("thebes.server")
 
@@ -124,9 +128,9 @@ APPEND_VERSION = (update(_GAMES)
                           updated=bindparam("b_updated"), result=bindparam("b_result")))
 INSERT_EVENTS = insert(EventRow.__table__)
 NOTIFY = text("SELECT pg_notify(:c, :p)")
-#: PostgreSQL: a move in one statement, one round trip: the version check, the events and the
-#: notification (delivered only if the transaction commits); its value is the number of games
-#: rows updated (1, or 0 when the version moved: then the caller rolls back)
+#: PostgreSQL: a move in one statement, one round trip: the version check and the events (the
+#: notification follows the commit: thebes/server/notifier.py); its value is the number of
+#: games rows updated (1, or 0 when the version moved: then the caller rolls back)
 APPEND_PG = text(
     "WITH up AS (UPDATE games SET version = :b_version, status = :b_status, updated = :b_updated, "
     "result = :b_result WHERE id = :b_id AND version = :b_expected AND status <> :b_imported "
@@ -135,7 +139,7 @@ APPEND_PG = text(
     "SELECT up.id, :b_expected + t.n - 1, t.text, t.actor, :b_updated FROM up, "
     "unnest(CAST(:b_texts AS text[]), CAST(:b_actors AS integer[])) WITH ORDINALITY "
     "AS t(text, actor, n)) "
-    "SELECT (SELECT count(*) FROM up), pg_notify(:c, :p)")
+    "SELECT count(*) FROM up")
 
 
 # ---------------------------------------------------------------------- values
@@ -340,11 +344,15 @@ class Storage:
             def _no_checkpoint_in_commits(dbapi_connection: Any, _record: Any) -> None:
                 if self._checkpoints is not None:
                     dbapi_connection.execute("PRAGMA wal_autocheckpoint=0")
+        #: sends the moves' notifications after their commit (PostgreSQL: :mod:`.notifier`)
+        self.notifier = Notifier(libpq_url(url), CHANNEL) if self.shared else None
         if migrate:
             upgrade_schema(self.engine)
 
     def close(self) -> None:
         self.release_writer()
+        if self.notifier is not None:
+            self.notifier.close()
         self.engine.dispose()
 
     # ------------------------------------------------------------ one SQLite writer
@@ -481,23 +489,25 @@ class Storage:
         """:meth:`append_events` on PostgreSQL in two round trips and the commit: first the
         writes that go with the move (``also``: its clock, whose note the notification
         carries), then :data:`APPEND_PG`. Every round trip counts: on a loaded machine each
-        one is a wait and a wake-up of this process and of a PostgreSQL backend."""
+        one is a wait and a wake-up of this process and of a PostgreSQL backend. The
+        notification goes after the commit, through :attr:`notifier` (why: :mod:`.notifier`)."""
         texts = [t for t, _a in events]
+        new_version = expected_version + len(events)
         try:
             with self.engine.begin() as conn:
                 notes = also(conn) if also is not None else None
                 done = conn.execute(APPEND_PG, {
                     "b_id": game_id, "b_expected": expected_version,
-                    "b_version": expected_version + len(events), "b_status": status,
+                    "b_version": new_version, "b_status": status,
                     "b_updated": stamp, "b_imported": IMPORTED,
                     "b_result": json.dumps(result) if result is not None else None,
-                    "b_texts": texts, "b_actors": [a for _t, a in events], "c": CHANNEL,
-                    "p": self._payload(game_id, expected_version + len(events), "e", texts,
-                                       notes)}).scalar()
-                if done != 1:       # leaving the block rolls back the clock and the notification
+                    "b_texts": texts, "b_actors": [a for _t, a in events]}).scalar()
+                if done != 1:       # leaving the block rolls back the clock
                     raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
         except IntegrityError:
             raise StaleVersion(f"game {game_id}: event {expected_version} already stored") from None
+        assert self.notifier is not None
+        self.notifier.send(self._payload(game_id, new_version, "e", texts, notes))
         return stamp
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str | None, name: str | None,
@@ -621,18 +631,28 @@ class Storage:
         return True
 
     def release_leases(self) -> None:
-        """Give up every lease this process holds (a clean stop: others take over at once)."""
+        """Give up every lease this process holds (a clean stop: others take over at once, as
+        from a process that died: the leases are marked expired)."""
         with self.engine.begin() as conn:
-            conn.execute(text("DELETE FROM bot_leases WHERE owner = :o"), {"o": self.origin})
+            conn.execute(text("UPDATE bot_leases SET expires = now() - interval '1 second' "
+                              "WHERE owner = :o"), {"o": self.origin})
 
-    def orphan_bot_games(self, limit: int = 200) -> list[str]:
-        """Unfinished games with a bot seat whose lease is missing or expired, oldest change first."""
+    def orphan_bot_games(self, quiet_s: float, limit: int = 200) -> list[str]:
+        """Unfinished games with a bot seat whose bots nobody moves, oldest change first: their
+        lease expired (its process died or stalled), or they never had one and nothing was
+        stored for ``quiet_s`` seconds. A game just created or just moved without a lease is
+        left alone: a person is to move there, and the process that stores that move takes
+        the lease if a bot is next (taking it here would load the game into whichever
+        process swept first, most often not the one that holds its sockets). ``updated`` is
+        the storing process's clock: hosts should agree within a second (NTP)."""
         with self.engine.connect() as conn:
             return [r[0] for r in conn.execute(text(
-                "SELECT g.id FROM games g WHERE g.status IN ('open', 'playing') "
+                "SELECT g.id FROM games g LEFT JOIN bot_leases l ON l.game_id = g.id "
+                "WHERE g.status IN ('open', 'playing') "
                 "AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot') "
-                "AND NOT EXISTS (SELECT 1 FROM bot_leases l WHERE l.game_id = g.id "
-                "AND l.expires >= now()) ORDER BY g.updated LIMIT :n"), {"n": limit})]
+                "AND (l.expires < now() OR (l.game_id IS NULL "
+                "AND g.updated < now() - make_interval(secs => :q))) "
+                "ORDER BY g.updated LIMIT :n"), {"n": limit, "q": quiet_s})]
 
     def list_games(self, status: str | None = None, limit: int = 200) -> list[GameData]:
         """Games newest first (no events), with their seats (never an import: see :data:`IMPORTED`)."""
