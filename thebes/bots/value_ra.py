@@ -124,8 +124,14 @@ class ValueModel:
                 "info": self.info}
 
     def save(self, path: Path | str) -> None:
-        """Write the model as JSON (floats round-trip exactly)."""
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        """Write the model as JSON, one weight vector a line (floats round-trip exactly)."""
+        data = self.to_json()
+        weights = ",\n".join(f"  {json.dumps(k)}: {json.dumps(w)}"
+                              for k, w in data["weights"].items())
+        text = (f'{{"game": "ra",\n "features": {json.dumps(data["features"])},\n'
+                f' "weights": {{\n{weights}\n }},\n'
+                f' "info": {json.dumps(data["info"], sort_keys=True)}}}\n')
+        Path(path).write_text(text, encoding="utf-8")
 
     @classmethod
     def load(cls, path: Path | str) -> "ValueModel":
