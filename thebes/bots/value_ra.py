@@ -5,7 +5,9 @@ the dot product of each seat's vector with the weights fitted for the table's
 number of players and epoch (one vector per ``(players, epoch)``), shipped in
 ``value_ra.json`` next to this module and loaded once, on first use.
 ``python -m thebes.bots.train_value --game ra`` refits them (docs/bots.md, "A
-learned evaluation").
+learned evaluation"). No level uses it: the search with it won more than with
+the hand-made evaluation at equal iterations but less at equal time
+(benchmarks/learned_eval.py), so ``eval_ra.evaluate`` stays the search's.
 
 A seat's vector holds what the hand-made evaluation (thebes/bots/eval_ra.py)
 reads, each term apart so that the fit weighs it, and the same terms averaged
