@@ -19,8 +19,10 @@ load average is printed).
 Prints, over all games: how often a ``learned`` seat finished ahead of a ``hand`` seat
 (each pair of such seats at a table counts once, equal scores a half), with a 95% Wilson
 interval over pairs and a 95% normal interval over games' shares (a game's pairs are not
-independent: the second is the honest one); the mean score margin of ``learned`` seats over ``hand`` seats; the iterations
-a search ran for each. ``--speed`` instead times one call of each evaluation, and searches with each. Games run here or in ``--jobs`` forked processes (thebes.parallel).
+independent: the second is the honest one); the mean score margin of ``learned`` seats
+over ``hand`` seats; the iterations a search ran for each. ``--speed`` instead times one
+call of each evaluation, and searches with each. Games run here or in ``--jobs`` forked
+processes (thebes.parallel), with a progress bar.
 """
 
 from __future__ import annotations
@@ -137,7 +139,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--model", help="a model file (default: the shipped weights)")
     parser.add_argument("--speed", action="store_true",
-                        help="only time one call of each evaluation and searches with each (no games)")
+                        help="only time one call of each evaluation and searches with "
+                             "each (no games)")
     args = parser.parse_args()
     if args.speed:
         speed(args.game, args.players, args.seed, args.model)

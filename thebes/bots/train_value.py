@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m thebes.bots.train_value --game ra --games 300 --seed 1 \\
+    python -m thebes.bots.train_value --game ra --games 500 --seed 1 \\
         --out thebes/bots/value_ra.json --jobs 2
 
 Plays ``--games`` games per number of players with the game's own bots (``greedy`` by
@@ -13,7 +13,8 @@ ridge regression per ``(players, epoch)`` from the features to each seat's final
 (numpy, closed form; the intercept is not shrunk). Every fifth game (index 4, 9, ...)
 is held out: the command prints, per number of players, the mean absolute error of the
 fitted model and of the hand-made evaluation (thebes/bots/eval_<game>.py) on the
-held-out positions, and how often each orders two seats as the game ended, then writes the model fitted on the other games to ``--out``.
+held-out positions, and how often each orders two seats as the game ended, then
+writes the model fitted on the other games to ``--out`` (replacing the file there).
 
 Games run here, in ``--jobs`` forked processes, or on Ray (``--ray``, the
 ``cluster`` extra), with a progress bar; the result is the same either way, a function
@@ -124,9 +125,11 @@ def fit(game: str, results: list[dict[str, Any]], alpha: float
 
 
 def build_parser() -> Parser:
+    parts = __doc__.split("\n\n")
     p = Parser(prog="python -m thebes.bots.train_value",
-               description=__doc__.split("\n\n")[0].split(": ")[0] + ". " + __doc__.split(
-                   "\n\n")[2].replace("\n", " "))
+               description=" ".join(parts[3:5]).replace("\n", " ").replace("``", ""),
+               epilog="example: python -m thebes.bots.train_value --game ra --games 500 "
+                      "--seed 1 --out thebes/bots/value_ra.json --jobs 2 (the shipped model)")
     p.add_argument("--game", required=True, choices=sorted(GAMES))
     p.add_argument("--players", default=None,
                    help="comma-separated numbers of players (default: every count the game has)")
@@ -139,7 +142,8 @@ def build_parser() -> Parser:
                    help="keep every STRIDE-th position of a game, 1-1000 (default 4)")
     p.add_argument("--alpha", type=number(0.0, 1e6), default=1.0,
                    help="ridge penalty, 0-1000000 (default 1)")
-    p.add_argument("--out", required=True, metavar="FILE", help="where to write the model (JSON)")
+    p.add_argument("--out", required=True, metavar="FILE", help="where to write the model (JSON; "
+                                                                "replaced if it exists)")
     p.add_argument("--jobs", type=integer(1, 1024), default=1,
                    help="parallel processes, 1-1024 (default 1)")
     p.add_argument("--ray", metavar="ADDRESS", help="play the games on a Ray cluster at "

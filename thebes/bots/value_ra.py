@@ -104,7 +104,8 @@ class ValueModel:
         # T the sum over seats, so a seat's value is own . t_s + other . T + bias, where
         # own = w_seat - w_others / (n - 1) and other = w_others / (n - 1).
         k = len(SEAT_TERMS)
-        self._folded: dict[tuple[int, int], tuple[tuple[float, ...], tuple[float, ...], float]] = {}
+        self._folded: dict[tuple[int, int],
+                           tuple[tuple[float, ...], tuple[float, ...], float]] = {}
         for (n, e), w in weights.items():
             other = tuple(x / (n - 1) for x in w[k:2 * k])
             self._folded[(n, e)] = (tuple(a - b for a, b in zip(w[:k], other)), other, w[-1])
