@@ -1,7 +1,11 @@
 """Solo scores and titles of the Pharaoh bots over many games (docs/pharaoh-bots.md).
 
 Usage: .venv/bin/python benchmarks/pharaoh_bots.py [--games 1000] [--bots random greedy]
-       [--objectives] [--seed 1]
+       [--objectives] [--seed 1] [--iterations N]
+
+``--iterations N`` gives the searching bots (``ismcts``) a fixed budget a move, the same on
+any machine: a game is then the same wherever it runs (docs/STRENGTH.md, "Solo Pharaoh:
+hard", compares two copies of thebes this way, one of them by ``PYTHONPATH=COPY``).
 
 Game i is played with chance seeded ``seed + i`` and the bot's generator
 ``seat_rng(seed + i, 0)``, so a run is repeatable.
@@ -20,16 +24,28 @@ from thebes.core import get_game, play_game, seat_rng
 from thebes.games.pharaoh.scoring import title
 
 
-def solo_scores(bot: str, games: int, seed: int, objectives: bool) -> list[int]:
-    """Final solo scores of ``games`` games played by ``bot``."""
+def solo_scores(bot: str, games: int, seed: int, objectives: bool,
+                iterations: int | None = None) -> list[int]:
+    """Final solo scores of ``games`` games played by ``bot`` (a search with ``iterations``
+    a move when given)."""
+    params = {"iterations": iterations} if iterations and bot == "ismcts" else {}
     game = get_game("pharaoh")
     scores = []
     for i in range(games):
         state = game.new_initial_state(1, {"objectives": objectives})
-        play_game(state, [make_bot(bot, "pharaoh", 0, seat_rng(seed + i, 0))],
+        play_game(state, [make_bot(bot, "pharaoh", 0, seat_rng(seed + i, 0), **params)],
                   random.Random(seed + i))
         scores.append(state.scores()[0])
     return scores
+
+
+def mean_interval(scores: list[int]) -> str:
+    """The normal 95% interval of the mean, ``"lo-hi"``."""
+    if len(scores) < 2:
+        return "-"
+    half = 1.96 * statistics.stdev(scores) / len(scores) ** 0.5
+    m = statistics.mean(scores)
+    return f"{m - half:.1f}-{m + half:.1f}"
 
 
 def report(bot: str, scores: list[int], seconds: float) -> str:
@@ -37,7 +53,8 @@ def report(bot: str, scores: list[int], seconds: float) -> str:
     q = statistics.quantiles(scores, n=10)
     lines = [f"### {bot}: {len(scores)} games, {seconds:.1f} s",
              "",
-             f"mean {statistics.mean(scores):.2f}, sd {statistics.pstdev(scores):.2f}, "
+             f"mean {statistics.mean(scores):.2f}, sd {statistics.pstdev(scores):.2f} "
+             f"(95% interval of the mean {mean_interval(scores)}), "
              f"min {min(scores)}, median {statistics.median(scores):g}, max {max(scores)}; "
              f"deciles {', '.join(f'{x:g}' for x in q)}",
              "",
@@ -57,10 +74,14 @@ def main() -> None:
     parser.add_argument("--bots", nargs="+", default=["random", "greedy"])
     parser.add_argument("--objectives", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="a fixed search budget a move for ismcts (default: its own)")
     args = parser.parse_args()
+    if args.games < 1 or (args.iterations is not None and args.iterations < 1):
+        parser.error("--games and --iterations must be at least 1")
     for bot in args.bots:
         start = time.perf_counter()
-        scores = solo_scores(bot, args.games, args.seed, args.objectives)
+        scores = solo_scores(bot, args.games, args.seed, args.objectives, args.iterations)
         print(report(bot, scores, time.perf_counter() - start))
         print()
 

@@ -7,6 +7,9 @@ Usage::
     nice -n 19 .venv/bin/python benchmarks/pharaoh_solo_search.py --copies /tmp/h18-main .
     # prior calls per iteration and the prior's share of the time at fixed budgets
     nice -n 19 .venv/bin/python benchmarks/pharaoh_solo_search.py --prior-share 3000 6000 12000 24000
+    # iterations/CPU-s in each window of 4,000 iterations of one search up to 40,000, and the
+    # mean number of nodes an iteration passes (the copies at the same time, a process each)
+    nice -n 19 .venv/bin/python benchmarks/pharaoh_solo_search.py --copies /tmp/old . --windows 40000
 
 Each search starts from the first decision of a solo game (seed 1), as ``thebes bench``
 and benchmarks/compare.py set it up. Figures are in docs/STRENGTH.md.
@@ -60,6 +63,27 @@ print(f"{its:>6} iterations: {its / cpu:>7,.0f}/CPU-s; prior asked {spent[1] / i
 '''
 
 
+WINDOWS = SETUP + r'''
+import math
+from thebes.bots.ismcts import Node
+total, width = int(sys.argv[2]), int(sys.argv[3])
+bot = ISMCTSBot("pharaoh", state.current_player(), random.Random(1), iterations=1)
+bot.search(state)   # sets the solo reference as a search does
+root = Node(1)
+bot._lo, bot._hi = [math.inf], [-math.inf]
+lengths = []
+bot.on_playout = lambda path, d: lengths.append(len(path))
+cpu = time.process_time()
+for n in range(1, total + 1):
+    bot._iterate(state, root, 1, False)
+    if n % width == 0:
+        now = time.process_time()
+        print(f"{width / (now - cpu):.0f} {sum(lengths) / len(lengths):.2f}")
+        cpu = now
+        lengths.clear()
+'''
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -70,7 +94,29 @@ def main() -> int:
                         help="think times in seconds (default 1 2 4 8)")
     parser.add_argument("--prior-share", nargs="+", type=int, metavar="ITERATIONS",
                         help="instead: the prior's share at these budgets, first copy only")
+    parser.add_argument("--windows", type=int, metavar="ITERATIONS",
+                        help="instead: the rate in each window of --width iterations of one "
+                             "search up to ITERATIONS, and the nodes an iteration passes")
+    parser.add_argument("--width", type=int, default=4000, help="window width (default 4000)")
     args = parser.parse_args()
+    if args.windows:
+        if args.width < 1 or args.windows < args.width:
+            parser.error("--windows must be at least --width, and --width at least 1")
+        procs = [subprocess.Popen([sys.executable, "-c", WINDOWS, copy, str(args.windows),
+                                   str(args.width)], stdout=subprocess.PIPE, text=True)
+                 for copy in args.copies]   # at the same time: the same load on each
+        runs = [p.communicate()[0].split("\n") for p in procs]
+        if any(p.returncode for p in procs):
+            print("a search failed", file=sys.stderr)
+            return 1
+        print("iterations  " + "  ".join(f"{c[-16:]:>16} it/s  path" for c in args.copies))
+        for w in range(args.windows // args.width):
+            cells = []
+            for lines in runs:
+                rate, path = lines[w].split()
+                cells.append(f"{int(rate):>21,} {float(path):>5.2f}")
+            print(f"{(w * args.width):>6}-{(w + 1) * args.width:<6}" + "".join(cells), flush=True)
+        return 0
     if args.prior_share:
         for its in args.prior_share:
             if its < 1:

@@ -10,6 +10,11 @@
 With the greedy prior the search won 14 of 24 games against two greedy bots
 at 1,000 iterations a move, against 11.5 with the playout policy as its prior
 (docs/STRENGTH.md).
+
+:func:`evaluate` is a hand-made guess. A linear value fitted on self-play
+(thebes/bots/value_ra.py) was measured against it and not adopted: ahead of
+it at equal iterations, behind it at equal time (docs/bots.md, "A learned
+evaluation").
 """
 
 from __future__ import annotations

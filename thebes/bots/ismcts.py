@@ -19,6 +19,13 @@ Single-observer ISMCTS over the core contract, for every game:
   its playout policy; it is asked once per node), which is also the first
   child expanded: without it, lightly visited opponent nodes play at random
   and the search learns to exploit opponents who do not exist;
+* where the game ranks its moves (a ``rank`` hook: every legal move, best
+  first), a decision node widens progressively (Coulom 2007; Chaslot et al.,
+  "progressive unpruning", 2008): visited n times, it has at most
+  ``1 + c x n ** exp`` children (``WIDEN = (c, exp)``, default (1, 0.5)),
+  expanded in the ranked order, the first one the hint, so a visit costs the
+  children it has, not the moves it could have (a Pharaoh build offers
+  100-150);
 * the playout follows the game's fast playout policy (random where it has
   none), optionally cut off with the game's evaluation function;
 * the reward is a vector, one entry per seat: 0.8 x win share (score ties at
@@ -103,7 +110,8 @@ def _game_hooks(game: str) -> Any:
     """The game's search module ``thebes.bots.eval_<module>``, or ``None``. It may define
     ``evaluate(state) -> scores``, ``cutoff(state, start, steps) -> bool``, ``playout(state,
     seat, rng) -> action`` (a fast playout policy, also the tree's prior), or ``prior`` (a
-    slower policy for the tree only) with ``BIAS`` (its weight)."""
+    slower policy for the tree only) with ``BIAS`` (its weight), and ``rank(state, seat, rng)
+    -> actions`` (every legal move, best first: progressive widening) with ``WIDEN``."""
     module = "thebes.bots.eval_" + GAME_MODULES[game].rsplit(".", 1)[1]
     try:
         return importlib.import_module(module)
@@ -137,7 +145,9 @@ class ISMCTSBot:
     ``iterations`` (default 1000) or ``think_ms`` (milliseconds per move; wins if given);
     ``min_iterations`` (with ``think_ms``: search on past the time until this many, so that
     a loaded machine cannot make a level weaker than this; default 0);
-    ``exploration`` (UCB constant, default 0.7); ``bias`` (progressive bias weight; default the game's ``BIAS``, else 1.0); ``playout`` (``"default"``: the
+    ``exploration`` (UCB constant, default 0.7); ``bias`` (progressive bias weight; default
+    the game's ``BIAS``, else 1.0); ``widening`` (widen progressively where the game has a
+    ``rank`` hook, default True); ``playout`` (``"default"``: the
     game's fast playout policy where it has one, else random; ``"random"``; or
     ``"greedy"``, the game's greedy bot, slow); ``use_evaluation`` (cut playouts off with the game's evaluation
     where it has one, default True).
@@ -148,7 +158,7 @@ class ISMCTSBot:
     def __init__(self, game: str, seat: int, rng: random.Random, iterations: int = 1000,
                  think_ms: float | None = None, exploration: float = 0.7, bias: float | None = None,
                  playout: str = "default", use_evaluation: bool = True, min_iterations: int = 0,
-                 **_: Any) -> None:
+                 widening: bool = True, **_: Any) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
@@ -166,6 +176,10 @@ class ISMCTSBot:
         # the playout policy, else none (plain UCB).
         self.prior = getattr(hooks, "prior", None) or self.policy
         self.bias = bias if bias is not None else getattr(hooks, "BIAS", 1.0)
+        # Progressive widening where the game ranks its moves (``rank``, with ``WIDEN``):
+        # a node visited n times has at most 1 + c x n ** exp children, the best first.
+        self.rank = getattr(hooks, "rank", None) if widening else None
+        self.widen = getattr(hooks, "WIDEN", (1.0, 0.5))
         # Solo: points that make a large gain over the root's expected score.
         self.solo_scale = getattr(hooks, "SOLO_SCALE", self.scale)
         self.reference = 0.0
@@ -217,6 +231,8 @@ class ISMCTSBot:
         c = self.exploration
         bias = self.bias
         prior = self.prior
+        rank = self.rank
+        widen_c, widen_exp = self.widen
         lo, hi = self._lo, self._hi
         stretch = [1.0 / (h - l) if h - l > 1e-6 else 1.0 for l, h in zip(lo, hi)]
         # selection and expansion
@@ -240,11 +256,32 @@ class ISMCTSBot:
                 untried = node.untried
                 if untried is None:
                     legal = node.legal = d.legal_actions()
-                    untried = node.untried = list(legal)
-                    hint = node.hint = (prior(d, player, rng) if prior is not None
-                                        and len(legal) > 1 else None)
+                    if rank is not None and len(legal) > 1:
+                        # progressive widening: the moves best first, expanded in that order
+                        ranked = rank(d, player, rng)
+                        hint = node.hint = ranked[0]
+                        ranked.reverse()
+                        untried = node.untried = ranked
+                        node.order = []
+                    else:
+                        untried = node.untried = list(legal)
+                        hint = node.hint = (prior(d, player, rng) if prior is not None
+                                            and len(legal) > 1 else None)
                 else:
                     hint = node.hint
+                if untried and node.order is not None and rank is not None:
+                    order = node.order
+                    if len(order) < 1 + widen_c * node.visits ** widen_exp:
+                        for _, child in order:
+                            child.avail += 1
+                        a = untried.pop()
+                        child = node.children[a] = Node(players)
+                        child.avail = 1
+                        order.append((a, child))
+                        d.apply_action(a)
+                        path.append(child)
+                        break
+                    untried = None  # widened enough for now: choose among the children
                 if untried:
                     for child in node.children.values():
                         child.avail += 1
