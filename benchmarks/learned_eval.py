@@ -36,24 +36,12 @@ import sys
 import time
 from typing import Any
 
+from thebes.arena.match import count_searches
 from thebes.arena.stats import wilson_interval
 from thebes.bots.ismcts import ISMCTSBot
 from thebes.bots.train_value import GAMES
 from thebes.core import get_game, play_game, seat_rng
 from thebes.parallel import run_all
-
-
-class CountingBot(ISMCTSBot):
-    """ISMCTSBot that adds up the iterations of its searches."""
-
-    searches = 0
-    total_iterations = 0
-
-    def search(self, state):  # type: ignore[no-untyped-def]
-        root = super().search(state)
-        self.searches += 1
-        self.total_iterations += self.last_iterations
-        return root
 
 
 def play(item: tuple[str, int, int, int, int | None, float | None, str | None]
@@ -72,14 +60,15 @@ def play(item: tuple[str, int, int, int, int | None, float | None, str | None]
     budget = {"think_ms": think_ms} if think_ms else {"iterations": iterations}
     bots = []
     for seat, side in enumerate(sides):
-        bot = CountingBot(game, seat, seat_rng(key, seat), **budget)
+        bot = ISMCTSBot(game, seat, seat_rng(key, seat), **budget)
         if side == "learned":
             bot.evaluate = model.evaluate
         bots.append(bot)
+    searched = [count_searches(bot) for bot in bots]
     state = get_game(game).new_initial_state(players)
     play_game(state, bots, random.Random(f"thebes-arena/{key}"))
     return {"index": index, "sides": sides, "scores": [float(s) for s in state.scores()],
-            "iterations": [(b.total_iterations, b.searches) for b in bots]}
+            "iterations": [tuple(t) for t in searched]}
 
 
 def speed(game: str, players: int, seed: int, model_path: str | None, rounds: int = 7,
@@ -186,7 +175,7 @@ def main() -> int:
     print(f"{args.games} games, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"learned ahead of hand: {ahead:g} of {int(pairs)} pairs, {ahead / pairs:.1%} "
           f"(Wilson 95% CI over pairs {lo:.1%}-{hi:.1%}; over games, whose pairs are not "
-          f"independent, {mean - half:.1%}-{mean + half:.1%}); "
+          f"independent, {max(0.0, mean - half):.1%}-{min(1.0, mean + half):.1%}); "
           f"mean margin {margin / pairs:+.2f} points")
     for side, (total, searches) in its.items():
         print(f"{side}: {total / max(1, searches):,.0f} iterations a search over {searches} "

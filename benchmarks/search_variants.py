@@ -27,6 +27,7 @@ import sys
 import time
 from typing import Any
 
+from thebes.arena.match import count_searches
 from thebes.arena.stats import summarize
 from thebes.bots import make_bot
 from thebes.bots.ismcts import ISMCTSBot
@@ -39,19 +40,6 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 
-class CountingBot(ISMCTSBot):
-    """ISMCTSBot that adds up the iterations of its searches."""
-
-    searches = 0
-    total_iterations = 0
-
-    def search(self, state):  # type: ignore[no-untyped-def]
-        root = super().search(state)
-        self.searches += 1
-        self.total_iterations += self.last_iterations
-        return root
-
-
 def play(game: str, players: int, entries: list[str], index: int, seed: int,
          think_ms: float) -> dict[str, Any]:
     state = get_game(game).new_initial_state(players)
@@ -59,13 +47,12 @@ def play(game: str, players: int, entries: list[str], index: int, seed: int,
     game_seed = f"{seed}/{index}"
     bots = [make_bot("greedy", game, seat, seat_rng(game_seed, seat))
             if entries[entry] == "greedy" else
-            CountingBot(game, seat, seat_rng(game_seed, seat), think_ms=think_ms,
-                        **VARIANTS[entries[entry]]) for seat, entry in enumerate(seating)]
+            ISMCTSBot(game, seat, seat_rng(game_seed, seat), think_ms=think_ms,
+                      **VARIANTS[entries[entry]]) for seat, entry in enumerate(seating)]
+    searched = [count_searches(bot) for bot in bots]
     play_game(state, bots, random.Random(f"thebes-arena/{game_seed}"))
     return {"index": index, "seating": seating, "scores": state.scores(),
-            "ranking": state.ranking(),
-            "iterations": [(getattr(b, "total_iterations", 0), getattr(b, "searches", 0))
-                           for b in bots]}
+            "ranking": state.ranking(), "iterations": [tuple(t) for t in searched]}
 
 
 def main() -> int:
