@@ -160,3 +160,24 @@ def test_the_easy_level_is_the_greedy_bot_with_noise_in_every_game(game):
     assert bot.name == "greedy" and bot.noise > 0
     if game == "pharaoh":  # its worths differ by less, so its noise is smaller
         assert bot.noise < make_bot("easy", "ra", 0, random.Random(0)).noise
+
+
+def test_when_moves_tie_on_visits_the_search_plays_the_one_with_the_better_mean_reward():
+    """With fewer iterations than legal moves every child gets one visit; the move played is
+    then the one whose playout went best, not the first legal move (Pharaoh's Heir at 100
+    iterations against two greedy bots, the same 12 games: 2 wins before, 9 after)."""
+    from thebes.bots.ismcts import Node
+
+    state = ra_position()
+    legal = state.legal_actions()
+    assert len(legal) >= 2
+    bot = ISMCTSBot("ra", state.current_player(), random.Random(1), iterations=10)
+    root = Node(state.num_players)
+    for i, a in enumerate(legal):
+        child = root.children[a] = Node(state.num_players)
+        child.visits = 1
+        child.reward[bot.seat] = 0.9 if i == len(legal) - 1 else 0.1
+    bot.search = lambda _state: root
+    assert bot.choose(state) == legal[-1]
+    root.children[legal[0]].visits = 2                # most visits still comes first
+    assert bot.choose(state) == legal[0]

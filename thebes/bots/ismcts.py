@@ -393,7 +393,14 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         root = self.search(state)
-        return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1))
+        seat = self.seat
+
+        def rank(a: Action) -> tuple[int, float]:   # most visits; ties: the better mean reward
+            child = root.children.get(a)
+            if child is None or not child.visits:
+                return (-1, 0.0)
+            return (child.visits, child.reward[seat] / child.visits)
+        return max(legal, key=rank)
 
     def analyse(self, state: State, top: int = 5) -> list[dict[str, Any]]:
         """The search's top moves: ``[{"move", "visits", "share", "expected"}]``, best first.
