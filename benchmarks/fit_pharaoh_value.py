@@ -26,6 +26,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from thebes.bots.train_value import ridge as fit_ridge
 from thebes.bots.value_pharaoh import FEATURES, features
 from thebes.games.pharaoh.rules import ROLL_PHASE, ROUNDS
 
@@ -76,9 +77,7 @@ def fit(rows: list, ridge: float, holdout: int) -> tuple[list[tuple[float, ...]]
         test = [r for r in mine if r[3] >= holdout]
         x = np.array([r[1] for r in train])
         y = np.array([r[2] for r in train], dtype=float)
-        penalty = ridge * np.eye(x.shape[1])
-        penalty[0, 0] = 0.0  # the constant is not shrunk
-        w = np.linalg.solve(x.T @ x + penalty, x.T @ y)
+        w = fit_ridge(x, y, ridge, intercept=0)  # the constant is feature 0
         rmse_in = float(np.sqrt(np.mean((x @ w - y) ** 2)))
         if test:
             xt = np.array([r[1] for r in test])
@@ -89,7 +88,7 @@ def fit(rows: list, ridge: float, holdout: int) -> tuple[list[tuple[float, ...]]
         lines.append(f"{left:>4} {len(mine):>6} {y.mean():>8.2f} {rmse_in:>8.2f} {rmse_out:>8}")
         x = np.array([r[1] for r in mine])  # the weights kept: fitted on every game
         y = np.array([r[2] for r in mine], dtype=float)
-        w = np.linalg.solve(x.T @ x + penalty, x.T @ y)
+        w = fit_ridge(x, y, ridge, intercept=0)
         weights.append(tuple(round(float(v), 5) for v in w))
     return weights, lines
 

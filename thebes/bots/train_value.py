@@ -68,13 +68,14 @@ def self_play(item: tuple[str, int, int, int, str, int]) -> dict[str, Any]:
             "scores": [float(s) for s in state.scores()]}
 
 
-def ridge(x: Any, y: Any, alpha: float) -> Any:
-    """Weights ``w`` minimising ``|x w - y|^2 + alpha |w[:-1]|^2`` (the last column of ``x``
-    is the intercept's 1, not shrunk): ``(x'x + alpha I') w = x'y``. ``x``: rows x
-    features, ``y``: rows; numpy arrays."""
+def ridge(x: Any, y: Any, alpha: float, intercept: int = -1) -> Any:
+    """Weights ``w`` minimising ``|x w - y|^2 + alpha |w|^2`` over every weight but the
+    intercept's (column ``intercept`` of ``x`` is the constant 1, not shrunk; the last by
+    default): ``(x'x + alpha I') w = x'y``. ``x``: rows x features, ``y``: rows; numpy
+    arrays. Also fits Pharaoh's worth (benchmarks/fit_pharaoh_value.py)."""
     import numpy as np
     penalty = alpha * np.eye(x.shape[1])
-    penalty[-1, -1] = 0.0
+    penalty[intercept, intercept] = 0.0
     return np.linalg.solve(x.T @ x + penalty, x.T @ y)
 
 

@@ -476,8 +476,8 @@ class Storage:
                         {"game_id": game_id, "idx": expected_version + i, "text": text,
                          "actor": actor, "created": stamp}
                         for i, (text, actor) in enumerate(events)])
-                notes = also(conn) if also is not None else None
-                self._notify(conn, game_id, new_version, "e", [t for t, _a in events], notes)
+                if also is not None:
+                    also(conn)      # its notes are for other processes: SQLite has none
         except IntegrityError:
             raise StaleVersion(f"game {game_id}: event {expected_version} already stored") from None
         return stamp
