@@ -181,3 +181,37 @@ def test_when_moves_tie_on_visits_the_search_plays_the_one_with_the_better_mean_
     assert bot.choose(state) == legal[-1]
     root.children[legal[0]].visits = 2                # most visits still comes first
     assert bot.choose(state) == legal[0]
+
+
+def test_a_search_judges_with_the_evaluation_it_names_and_refuses_an_unknown_one():
+    from thebes.bots import eval_pharaoh
+
+    assert ISMCTSBot("pharaoh", 0, random.Random(0)).evaluate is eval_pharaoh.evaluate
+    named = ISMCTSBot("pharaoh", 0, random.Random(0), evaluation="greedy")
+    assert named.evaluate is eval_pharaoh.evaluate_greedy
+    with pytest.raises(OptionsError, match="no evaluation 'oracle' for pharaoh .known: fitted, greedy"):
+        ISMCTSBot("pharaoh", 0, random.Random(0), evaluation="oracle")
+    with pytest.raises(OptionsError, match="known: none"):
+        ISMCTSBot("ra", 0, random.Random(0), evaluation="greedy")
+
+
+def test_pharaoh_medium_judges_a_sheet_as_the_greedy_bot_does_and_hard_with_the_fitted_worth():
+    """The fitted worth makes a Pharaoh search near its best in a few dozen iterations, so
+    time alone cannot separate the levels there (docs/STRENGTH.md, "The levels")."""
+    from thebes.bots import eval_pharaoh
+    from thebes.bots.greedy_pharaoh import value
+
+    medium = make_bot("medium", "pharaoh", 0, random.Random(0))
+    hard = make_bot("hard", "pharaoh", 0, random.Random(0))
+    assert medium.evaluate is eval_pharaoh.evaluate_greedy
+    assert hard.evaluate is eval_pharaoh.evaluate
+    state = get_game("pharaoh").new_initial_state(2, {})
+    rng = random.Random(3)
+    while state.current_player() != 0 or state.round < 3:   # a sheet with some buildings
+        state.apply_action(state.random_action(rng) if state.current_player() >= 0
+                           else rng.choice([a for a, _ in state.chance_outcomes()]))
+    assert medium.evaluate(state) == [value(state, 0), value(state, 1)]
+    assert medium.evaluate(state) != hard.evaluate(state)
+    for other in ("ra", "sarcophagus", "pharaohs-heir"):   # one judge each: no override
+        assert make_bot("medium", other, 0, random.Random(0)).evaluate is \
+            make_bot("hard", other, 0, random.Random(0)).evaluate

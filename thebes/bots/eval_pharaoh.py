@@ -38,7 +38,7 @@ import random
 
 from typing import Any
 
-from thebes.bots.greedy_pharaoh import GreedyBot, Worths
+from thebes.bots.greedy_pharaoh import GreedyBot, Worths, value
 from thebes.bots.value_pharaoh import worth
 from thebes.core import Action, State
 from thebes.games.pharaoh.board import (ADJACENT, ADMIN, COST, EDGE, EMPTY, FARMING, FLOOD,
@@ -198,6 +198,17 @@ def evaluate(state: State) -> list[float]:
     """Each seat's fitted worth: reputation plus the points its sheet is expected to score
     in the rounds still to roll (thebes/bots/value_pharaoh.py)."""
     return [worth(state, seat) for seat in range(state.num_players)]
+
+
+def evaluate_greedy(state: State) -> list[float]:
+    """Each seat's worth as the greedy bot judges it (:func:`~thebes.bots.greedy_pharaoh.value`
+    with its own worths, ``GREEDY``): the hand-made judge the search used before the fitted
+    worth, kept for the ``medium`` level (thebes/bots/__init__.py ``LEVEL_OVERRIDES``)."""
+    return [value(state, seat) for seat in range(state.num_players)]
+
+
+#: the judges a level may name (``ISMCTSBot(evaluation=...)``): ``fitted`` is the default.
+EVALUATIONS = {"fitted": evaluate, "greedy": evaluate_greedy}
 
 
 def cutoff(state: State, start: State, steps: int) -> bool:

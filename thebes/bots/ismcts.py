@@ -48,7 +48,7 @@ import random
 import time
 from typing import Any, Callable
 
-from thebes.core import CHANCE, TERMINAL, Action, State
+from thebes.core import CHANCE, TERMINAL, Action, OptionsError, State
 from thebes.core.game import GAME_MODULES
 
 #: points that make a "large" margin, per game (for the normalised margin).
@@ -111,7 +111,8 @@ def _game_hooks(game: str) -> Any:
     ``evaluate(state) -> scores``, ``cutoff(state, start, steps) -> bool``, ``playout(state,
     seat, rng) -> action`` (a fast playout policy, also the tree's prior), or ``prior`` (a
     slower policy for the tree only) with ``BIAS`` (its weight), and ``rank(state, seat, rng)
-    -> actions`` (every legal move, best first: progressive widening) with ``WIDEN``."""
+    -> actions`` (every legal move, best first: progressive widening) with ``WIDEN``, and
+    ``EVALUATIONS`` (name -> an ``evaluate``: the judges a level may pick by name)."""
     module = "thebes.bots.eval_" + GAME_MODULES[game].rsplit(".", 1)[1]
     try:
         return importlib.import_module(module)
@@ -147,7 +148,8 @@ class ISMCTSBot:
     a loaded machine cannot make a level weaker than this; default 0);
     ``exploration`` (UCB constant, default 0.7); ``bias`` (progressive bias weight; default
     the game's ``BIAS``, else 1.0); ``widening`` (widen progressively where the game has a
-    ``rank`` hook, default True); ``playout`` (``"default"``: the
+    ``rank`` hook, default True); ``evaluation`` (the name of one of the game's
+    ``EVALUATIONS``, the cut-off positions' judge; default the game's ``evaluate``); ``playout`` (``"default"``: the
     game's fast playout policy where it has one, else random; ``"random"``; or
     ``"greedy"``, the game's greedy bot, slow); ``use_evaluation`` (cut playouts off with the game's evaluation
     where it has one, default True).
@@ -158,7 +160,7 @@ class ISMCTSBot:
     def __init__(self, game: str, seat: int, rng: random.Random, iterations: int = 1000,
                  think_ms: float | None = None, exploration: float = 0.7, bias: float | None = None,
                  playout: str = "default", use_evaluation: bool = True, min_iterations: int = 0,
-                 widening: bool = True, **_: Any) -> None:
+                 widening: bool = True, evaluation: str | None = None, **_: Any) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
@@ -169,6 +171,12 @@ class ISMCTSBot:
         self.scale = SCORE_SCALE.get(game, 20.0)
         hooks = _game_hooks(game)
         self.evaluate = getattr(hooks, "evaluate", None) if use_evaluation else None
+        if evaluation is not None:
+            known = getattr(hooks, "EVALUATIONS", {})
+            if evaluation not in known:
+                raise OptionsError(f"no evaluation {evaluation!r} for {game} "
+                                   f"(known: {', '.join(known) or 'none'})")
+            self.evaluate = known[evaluation] if use_evaluation else None
         self.cutoff = getattr(hooks, "cutoff", None) if use_evaluation else None
         self.policy = {"greedy": _playout_policy(game) if playout == "greedy" else None,
                        "random": None, "default": getattr(hooks, "playout", None)}[playout]
