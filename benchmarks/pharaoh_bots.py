@@ -1,11 +1,13 @@
 """Solo scores and titles of the Pharaoh bots over many games (docs/pharaoh-bots.md).
 
 Usage: .venv/bin/python benchmarks/pharaoh_bots.py [--games 1000] [--bots random greedy]
-       [--objectives] [--seed 1] [--iterations N]
+       [--objectives] [--seed 1] [--iterations N] [--evaluation fitted|greedy]
 
 ``--iterations N`` gives the searching bots (``ismcts``) a fixed budget a move, the same on
 any machine: a game is then the same wherever it runs (docs/STRENGTH.md, "Solo Pharaoh:
 hard", compares two copies of thebes this way, one of them by ``PYTHONPATH=COPY``).
+``--evaluation`` names the search's judge of cut-off positions (thebes/bots/eval_pharaoh.py
+``EVALUATIONS``: ``fitted``, the default, or ``greedy``, the one ``medium`` uses).
 
 Game i is played with chance seeded ``seed + i`` and the bot's generator
 ``seat_rng(seed + i, 0)``, so a run is repeatable.
@@ -25,10 +27,12 @@ from thebes.games.pharaoh.scoring import title
 
 
 def solo_scores(bot: str, games: int, seed: int, objectives: bool,
-                iterations: int | None = None) -> list[int]:
+                iterations: int | None = None, evaluation: str | None = None) -> list[int]:
     """Final solo scores of ``games`` games played by ``bot`` (a search with ``iterations``
-    a move when given)."""
-    params = {"iterations": iterations} if iterations and bot == "ismcts" else {}
+    a move and the named ``evaluation`` when given)."""
+    params: dict = {"iterations": iterations} if iterations and bot == "ismcts" else {}
+    if evaluation and bot == "ismcts":
+        params["evaluation"] = evaluation
     game = get_game("pharaoh")
     scores = []
     for i in range(games):
@@ -76,12 +80,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=None,
                         help="a fixed search budget a move for ismcts (default: its own)")
+    parser.add_argument("--evaluation", choices=("fitted", "greedy"), default=None,
+                        help="ismcts's judge of cut-off positions (default: fitted)")
     args = parser.parse_args()
     if args.games < 1 or (args.iterations is not None and args.iterations < 1):
         parser.error("--games and --iterations must be at least 1")
     for bot in args.bots:
         start = time.perf_counter()
-        scores = solo_scores(bot, args.games, args.seed, args.objectives, args.iterations)
+        scores = solo_scores(bot, args.games, args.seed, args.objectives, args.iterations,
+                             args.evaluation)
         print(report(bot, scores, time.perf_counter() - start))
         print()
 
