@@ -197,7 +197,8 @@ def test_a_search_judges_with_the_evaluation_it_names_and_refuses_an_unknown_one
 
 def test_pharaoh_medium_judges_a_sheet_as_the_greedy_bot_does_and_hard_with_the_fitted_worth():
     """The fitted worth makes a Pharaoh search near its best in a few dozen iterations, so
-    time alone cannot separate the levels there (docs/STRENGTH.md, "The levels")."""
+    time alone cannot separate the levels there (docs/STRENGTH.md, "The levels at every
+    usual seat count")."""
     from thebes.bots import eval_pharaoh
     from thebes.bots.greedy_pharaoh import value
 

@@ -56,7 +56,8 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
 #: In Pharaoh the fitted worth of a sheet (thebes/bots/value_pharaoh.py) brings the search
 #: near its best within a few dozen iterations (solo: 62 at 30 a move, 64.5 at 500), so time
 #: cannot tell ``medium`` from ``hard``: ``medium`` judges with the greedy bot's hand-made
-#: worth instead (solo 36 at 500; 2-player head to head, docs/STRENGTH.md "The levels").
+#: worth instead (solo 36 at 500; 2-player head to head, docs/STRENGTH.md "The levels at every
+#: usual seat count").
 LEVEL_OVERRIDES: dict[tuple[str, str], dict[str, Any]] = {
     ("easy", "pharaoh"): {"noise": 0.6},
     ("medium", "pharaoh"): {"evaluation": "greedy"},

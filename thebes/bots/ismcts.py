@@ -149,7 +149,9 @@ class ISMCTSBot:
     ``exploration`` (UCB constant, default 0.7); ``bias`` (progressive bias weight; default
     the game's ``BIAS``, else 1.0); ``widening`` (widen progressively where the game has a
     ``rank`` hook, default True); ``evaluation`` (the name of one of the game's
-    ``EVALUATIONS``, the cut-off positions' judge; default the game's ``evaluate``); ``playout`` (``"default"``: the
+    ``EVALUATIONS``, the cut-off positions' judge; default the game's ``evaluate``;
+    raises :class:`~thebes.core.OptionsError` naming the known ones if it has no such
+    judge); ``playout`` (``"default"``: the
     game's fast playout policy where it has one, else random; ``"random"``; or
     ``"greedy"``, the game's greedy bot, slow); ``use_evaluation`` (cut playouts off with the game's evaluation
     where it has one, default True).
