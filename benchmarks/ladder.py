@@ -25,9 +25,10 @@ game is written as a record as it ends (a run cut short still counts what it pla
 ``benchmarks/pairwise.py`` reads the records, pooled with other runs' if asked).
 
 Levels keep their own budgets (``medium`` 250 ms a move, ``hard`` 1,000 ms, each with
-its floor of iterations; see thebes.bots.LEVELS and LEVEL_FLOORS); ``--think-scale``
-multiplies the think time and the floor of every level that has them (default 1: the
-levels as shipped); ``ismcts`` takes ``--iterations``.
+its floor of iterations, and a fixed budget of iterations at the seat counts where it has
+one; see thebes.bots.LEVELS, LEVEL_FLOORS and LEVEL_BUDGETS); ``--think-scale``
+multiplies the think time, the floor and the budgets of every level that has them (default
+1: the levels as shipped); ``ismcts`` takes ``--iterations``.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from typing import Any
 
 from thebes.arena.match import count_searches
 from thebes.arena.stats import head_to_head, wilson_interval
-from thebes.bots import LEVEL_FLOORS, LEVELS, LEVEL_OVERRIDES, make_bot
+from thebes.bots import LEVEL_BUDGETS, LEVEL_FLOORS, LEVELS, LEVEL_OVERRIDES, make_bot
 from thebes.core import OptionsError, Record, get_game, play_game, result_of, seat_rng
 from thebes.core.recordio import write_text
 from thebes.parallel import run_all
@@ -65,9 +66,10 @@ class LadderGame:
 
     def params(self, name: str) -> dict[str, Any]:
         """make_bot parameters for ``name``: none for a level as shipped (its think time
-        and its floor of iterations, thebes.bots.LEVEL_FLOORS); with ``think_scale`` other
-        than 1, the level's think time and floor both scaled (a think time passed alone
-        would drop the floor); ``ismcts``'s iterations."""
+        and its floor of iterations, thebes.bots.LEVEL_FLOORS, or its budget where it has one
+        at that seat count, LEVEL_BUDGETS); with ``think_scale`` other than 1, the level's
+        think time, floor and budgets all scaled (a think time passed alone would drop the
+        floor and the budgets); ``ismcts``'s iterations."""
         if name == "ismcts":
             return {"iterations": self.iterations}
         base = LEVELS.get(name)
@@ -77,8 +79,11 @@ class LadderGame:
         if "think_ms" not in defaults:
             return {}
         floor = LEVEL_FLOORS.get((name, self.game), 0)
+        budgets = LEVEL_BUDGETS.get((name, self.game), {})
         return {"think_ms": defaults["think_ms"] * self.think_scale,
-                "min_iterations": max(1, round(floor * self.think_scale))}
+                "min_iterations": max(1, round(floor * self.think_scale)),
+                "iterations_at": {players: max(1, round(n * self.think_scale))
+                                  for players, n in budgets.items()}}
 
 
 def play(spec: LadderGame) -> dict[str, Any]:

@@ -13,9 +13,9 @@ from thebes.bots.ismcts import ISMCTSBot, reward_from_scores
 from thebes.core import OptionsError, get_game
 
 
-def ra_position(seed=1, events=0):
+def ra_position(seed=1, events=0, players=3):
     rng = random.Random(seed)
-    state = get_game("ra").new_initial_state(3)
+    state = get_game("ra").new_initial_state(players)
     state.apply_action(state.sample_chance(rng))
     for _ in range(events):
         if state.is_chance_node():
@@ -110,13 +110,33 @@ def test_a_level_searches_its_floor_of_iterations_however_loaded_the_machine(lev
     import thebes.bots.ismcts as ismcts
     from thebes.bots import LEVEL_FLOORS
     monkeypatch.setattr(ismcts, "time", SlowClock())
-    state = ra_position()
+    state = ra_position(players=4)
     bot = make_bot(level, "ra", state.current_player(), random.Random(3))
     bot.choose(state)
     assert bot.last_iterations == LEVEL_FLOORS[(level, "ra")] > 1
     timed = make_bot(level, "ra", state.current_player(), random.Random(3), think_ms=50)
     timed.choose(state)                       # a time asked for by name: that time, no floor
     assert timed.last_iterations == 1
+
+
+@pytest.mark.parametrize("clock", ["slow", "fast"])
+def test_at_a_seat_count_with_a_budget_a_level_makes_exactly_that_many_iterations(clock, monkeypatch):
+    import thebes.bots.ismcts as ismcts
+    from thebes.bots import LEVEL_BUDGETS
+    if clock == "slow":                       # each reading of the clock one second later
+        monkeypatch.setattr(ismcts, "time", SlowClock())
+    budget = LEVEL_BUDGETS[("medium", "ra")][3]
+    state = ra_position()
+    bot = make_bot("medium", "ra", state.current_player(), random.Random(3))
+    bot.choose(state)
+    assert bot.last_iterations == budget      # neither the floor (700) nor the clock
+    four = ra_position(players=4)
+    bot = make_bot("medium", "ra", four.current_player(), random.Random(3))
+    bot.choose(four)                          # no budget at 4 players: its time and floor
+    assert bot.last_iterations != budget
+    timed = make_bot("medium", "ra", state.current_player(), random.Random(3), think_ms=1)
+    timed.choose(state)                       # a time asked for by name: that time, no budget
+    assert timed.last_iterations != budget
 
 
 def test_the_same_seed_gives_the_same_decision():

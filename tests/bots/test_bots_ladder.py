@@ -7,7 +7,7 @@ import random
 import sys
 from pathlib import Path
 
-from thebes.bots import LEVEL_FLOORS, make_bot
+from thebes.bots import LEVEL_BUDGETS, LEVEL_FLOORS, make_bot
 
 LADDER = Path(__file__).resolve().parents[2] / "benchmarks" / "ladder.py"
 
@@ -27,3 +27,12 @@ def test_the_ladder_seats_each_level_with_its_floor_of_iterations():
         for level in ("medium", "hard"):
             bot = make_bot(level, "pharaoh", 0, random.Random(0), **spec.params(level))
             assert bot.min_iterations == round(LEVEL_FLOORS[(level, "pharaoh")] * factor)
+
+
+def test_the_ladder_scales_a_levels_budget_at_a_seat_count_with_its_think_time():
+    ladder = _ladder()
+    budgets = LEVEL_BUDGETS[("medium", "ra")]
+    for scale in (1.0, 0.5):
+        spec = ladder.LadderGame("ra", 3, 0, ("medium", "hard"), 0, 1, scale, 1000)
+        bot = make_bot("medium", "ra", 0, random.Random(0), **spec.params("medium"))
+        assert bot.iterations_at == {n: round(b * scale) for n, b in budgets.items()}

@@ -46,7 +46,7 @@ import importlib
 import math
 import random
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from thebes.core import CHANCE, TERMINAL, Action, OptionsError, State
 from thebes.core.game import GAME_MODULES
@@ -146,6 +146,8 @@ class ISMCTSBot:
     ``iterations`` (default 1000) or ``think_ms`` (milliseconds per move; wins if given);
     ``min_iterations`` (with ``think_ms``: search on past the time until this many, so that
     a loaded machine cannot make a level weaker than this; default 0);
+    ``iterations_at`` (seat count -> iterations: at those seat counts, exactly that many a
+    move, whatever ``think_ms`` and ``min_iterations`` say; default none);
     ``exploration`` (UCB constant, default 0.7); ``bias`` (progressive bias weight; default
     the game's ``BIAS``, else 1.0); ``widening`` (widen progressively where the game has a
     ``rank`` hook, default True); ``evaluation`` (the name of one of the game's
@@ -162,13 +164,15 @@ class ISMCTSBot:
     def __init__(self, game: str, seat: int, rng: random.Random, iterations: int = 1000,
                  think_ms: float | None = None, exploration: float = 0.7, bias: float | None = None,
                  playout: str = "default", use_evaluation: bool = True, min_iterations: int = 0,
-                 widening: bool = True, evaluation: str | None = None, **_: Any) -> None:
+                 widening: bool = True, evaluation: str | None = None,
+                 iterations_at: Mapping[int, int] | None = None, **_: Any) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
         self.iterations = iterations
         self.think_ms = think_ms
         self.min_iterations = max(1, int(min_iterations))
+        self.iterations_at = dict(iterations_at or {})
         self.exploration = exploration
         self.scale = SCORE_SCALE.get(game, 20.0)
         hooks = _game_hooks(game)
@@ -217,14 +221,17 @@ class ISMCTSBot:
             self.reference = (self.evaluate(state.determinize(self.seat, self.rng))[0]
                               if self.evaluate is not None else self.solo_scale)
         hidden = getattr(state.game, "hidden_information", True)
-        deadline = (time.perf_counter() + self.think_ms / 1000.0) if self.think_ms else None
+        budget = self.iterations_at.get(players)
+        deadline = (time.perf_counter() + self.think_ms / 1000.0) \
+            if self.think_ms and budget is None else None
+        budget = budget or self.iterations
         n = 0
         floor = self.min_iterations
         while True:
             if deadline is not None:
                 if n >= floor and time.perf_counter() >= deadline:
                     break
-            elif n >= self.iterations:
+            elif n >= budget:
                 break
             self._iterate(state, root, players, hidden)
             n += 1
