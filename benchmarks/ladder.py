@@ -152,8 +152,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1,
                         help="games at a time (default 1: think times are wall time)")
     parser.add_argument("--think-scale", type=float, default=1.0,
-                        help="multiplies every level's think time and floor of iterations "
-                             "(default 1, as shipped)")
+                        help="multiplies every level's think time, floor of iterations and "
+                             "budgets at a seat count (default 1, as shipped)")
     parser.add_argument("--iterations", type=int, default=1000,
                         help="search iterations a move for an 'ismcts' entry (default 1000)")
     parser.add_argument("--records", metavar="DIR",
