@@ -1,4 +1,4 @@
-"""Fit the value of a Pharaoh sheet at a round's end (thebes/bots/value_pharaoh.py) on solo games.
+"""Fit the value of a Pharaoh sheet at a round's end (thebes/games/pharaoh/value.py) on solo games.
 
 Usage::
 
@@ -12,7 +12,7 @@ Plays ``--games`` solo games (game i: chance seeded ``seed + i``, the bot's gene
 ``seat_rng(seed + i, 0)``), records every round's end (the sheet's features, the rounds
 still to roll, its total) and fits, for each number of rounds left, the points scored from
 there to the end as a ridge least squares on the features (numpy). Writes the weights to
-thebes/bots/value_pharaoh_weights.py (``--out``) and prints the fit per round: rows, the
+thebes/games/pharaoh/value_weights.py (``--out``) and prints the fit per round: rows, the
 mean points still to come, and the root mean square error in and out of sample (the last
 fifth of the games held out; the weights written are fitted on every game).
 """
@@ -27,10 +27,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from thebes.bots.train_value import ridge as fit_ridge
-from thebes.bots.value_pharaoh import FEATURES, features
+from thebes.games.pharaoh.value import FEATURES, features
 from thebes.games.pharaoh.rules import ROLL_PHASE, ROUNDS
 
-OUT = Path(__file__).resolve().parents[1] / "thebes" / "bots" / "value_pharaoh_weights.py"
+OUT = Path(__file__).resolve().parents[1] / "thebes" / "games" / "pharaoh" / "value_weights.py"
 
 
 def play(args: tuple[str, int, int, int, float]) -> list[tuple[int, list[float], int, int]]:
@@ -40,8 +40,8 @@ def play(args: tuple[str, int, int, int, float]) -> list[tuple[int, list[float],
     positions the bot alone would not."""
     bot_name, iterations, seed, i, explore = args
     from thebes.bots import make_bot
-    from thebes.bots.eval_pharaoh import SEARCH
-    from thebes.bots.greedy_pharaoh import GreedyBot
+    from thebes.games.pharaoh.search import SEARCH
+    from thebes.games.pharaoh.greedy import GreedyBot
     from thebes.core import get_game, seat_rng
     state = get_game("pharaoh").new_initial_state(1, {"objectives": False})
     if bot_name == "search-greedy":
@@ -101,7 +101,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of game 0 (default 1)")
     parser.add_argument("--bot", default="search-greedy", choices=("search-greedy", "greedy", "ismcts"),
                         help="who plays the games: the greedy bot judging with the search's "
-                             "worths (eval_pharaoh.SEARCH; the default), the greedy bot, or "
+                             "worths (search.SEARCH; the default), the greedy bot, or "
                              "the search")
     parser.add_argument("--iterations", type=int, default=300,
                         help="the search's iterations a move with --bot ismcts (default 300)")
@@ -129,8 +129,8 @@ def main() -> int:
     command = " ".join(["benchmarks/fit_pharaoh_value.py"] + sys.argv[1:])
     body = ",\n".join("    (" + ", ".join(repr(v) for v in row) + ",)" for row in weights)
     args.out.write_text(
-        '"""Weights of thebes/bots/value_pharaoh.py: one row per rounds left (0..19), one\n'
-        f'weight per feature (value_pharaoh.FEATURES). Written by {command}\n'
+        '"""Weights of thebes/games/pharaoh/value.py: one row per rounds left (0..19), one\n'
+        f'weight per feature (value.FEATURES). Written by {command}\n'
         f'(bot {args.bot}, {args.games} games, seed {args.seed}, explore {args.explore}, '
         f'ridge {args.ridge}); do not edit."""\n\n'
         f"WEIGHTS = (\n{body},\n)\n")

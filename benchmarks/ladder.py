@@ -26,7 +26,7 @@ game is written as a record as it ends (a run cut short still counts what it pla
 
 Levels keep their own budgets (``medium`` 250 ms a move, ``hard`` 1,000 ms, each with
 its floor of iterations, and a fixed budget of iterations at the seat counts where it has
-one; see thebes.bots.LEVELS, LEVEL_FLOORS and LEVEL_BUDGETS); ``--think-scale``
+one; see thebes.bots.LEVELS and each game's GameHooks.levels); ``--think-scale``
 multiplies the think time, the floor and the budgets of every level that has them (default
 1: the levels as shipped); ``ismcts`` takes ``--iterations``.
 """
@@ -45,7 +45,7 @@ from typing import Any
 
 from thebes.arena.match import count_searches
 from thebes.arena.stats import head_to_head, wilson_interval
-from thebes.bots import LEVEL_BUDGETS, LEVEL_FLOORS, LEVELS, LEVEL_OVERRIDES, make_bot
+from thebes.bots import LEVELS, level_params, make_bot
 from thebes.core import OptionsError, Record, get_game, play_game, result_of, seat_rng
 from thebes.core.recordio import write_text
 from thebes.parallel import run_all
@@ -66,8 +66,8 @@ class LadderGame:
 
     def params(self, name: str) -> dict[str, Any]:
         """make_bot parameters for ``name``: none for a level as shipped (its think time
-        and its floor of iterations, thebes.bots.LEVEL_FLOORS, or its budget where it has one
-        at that seat count, LEVEL_BUDGETS); with ``think_scale`` other than 1, the level's
+        and its floor of iterations, or its budget where it has one at that seat count: the
+        game's ``GameHooks.levels``); with ``think_scale`` other than 1, the level's
         think time, floor and budgets all scaled (a think time passed alone would drop the
         floor and the budgets); ``ismcts``'s iterations."""
         if name == "ismcts":
@@ -75,11 +75,12 @@ class LadderGame:
         base = LEVELS.get(name)
         if base is None or self.think_scale == 1:
             return {}
-        defaults = {**base[1], **LEVEL_OVERRIDES.get((name, self.game), {})}
+        tuned = level_params(self.game, name)
+        defaults = {**base[1], **tuned}
         if "think_ms" not in defaults:
             return {}
-        floor = LEVEL_FLOORS.get((name, self.game), 0)
-        budgets = LEVEL_BUDGETS.get((name, self.game), {})
+        floor = tuned.get("min_iterations", 0)
+        budgets = tuned.get("iterations_at", {})
         return {"think_ms": defaults["think_ms"] * self.think_scale,
                 "min_iterations": max(1, round(floor * self.think_scale)),
                 "iterations_at": {players: max(1, round(n * self.think_scale))

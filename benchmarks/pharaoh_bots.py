@@ -6,7 +6,7 @@ Usage: .venv/bin/python benchmarks/pharaoh_bots.py [--games 1000] [--bots random
 ``--iterations N`` gives the searching bots (``ismcts``) a fixed budget a move, the same on
 any machine: a game is then the same wherever it runs (docs/STRENGTH.md, "Solo Pharaoh:
 hard", compares two copies of thebes this way, one of them by ``PYTHONPATH=COPY``).
-``--evaluation`` names the search's judge of cut-off positions (thebes/bots/eval_pharaoh.py
+``--evaluation`` names the search's judge of cut-off positions (thebes/games/pharaoh/search.py
 ``EVALUATIONS``: ``fitted``, the default, or ``greedy``, the one ``medium`` uses).
 
 Game i is played with chance seeded ``seed + i`` and the bot's generator

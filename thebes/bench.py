@@ -20,8 +20,6 @@ from thebes.core import OptionsError, get_game, random_playout
 from thebes.core.game import game_names
 
 #: seat counts measured per game.
-BENCH_PLAYERS = {"ra": (3, 4, 5), "sarcophagus": (2, 3, 4), "pharaohs-heir": (3, 4),
-                 "pharaoh": (1, 2, 4)}
 
 
 def bench_playouts(game_name: str, players: int, games: int, seed: int) -> dict[str, float]:
@@ -87,7 +85,8 @@ def run_bench(only: str | None, games: int, seed: int) -> int:
             except OptionsError:
                 console.print(f"[dim]{name}: not available yet[/dim]")
                 continue
-            for players in BENCH_PLAYERS[name]:
+            game = get_game(name)
+            for players in game.hooks.bench_players or (game.default_players,):
                 status.update(f"{name}, {players} players...")
                 r = bench_playouts(name, players, games, seed)
                 clone_us = bench_clone(name, players, seed)

@@ -54,7 +54,7 @@ def test_a_solo_reward_grows_with_the_score():
 
 
 def test_the_prior_is_asked_at_most_once_per_tree_node():
-    from thebes.bots.eval_ra import prior
+    from thebes.games.ra.search import prior
     state = ra_position(events=20)
     bot = ISMCTSBot("ra", state.current_player(), random.Random(3), iterations=300)
     calls = []
@@ -108,12 +108,12 @@ class SlowClock:
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_a_level_searches_its_floor_of_iterations_however_loaded_the_machine(level, monkeypatch):
     import thebes.bots.ismcts as ismcts
-    from thebes.bots import LEVEL_FLOORS
+    from thebes.bots import level_params
     monkeypatch.setattr(ismcts, "time", SlowClock())
     state = ra_position(players=4)
     bot = make_bot(level, "ra", state.current_player(), random.Random(3))
     bot.choose(state)
-    assert bot.last_iterations == LEVEL_FLOORS[(level, "ra")] > 1
+    assert bot.last_iterations == level_params("ra", level)["min_iterations"] > 1
     timed = make_bot(level, "ra", state.current_player(), random.Random(3), think_ms=50)
     timed.choose(state)                       # a time asked for by name: that time, no floor
     assert timed.last_iterations == 1
@@ -122,10 +122,10 @@ def test_a_level_searches_its_floor_of_iterations_however_loaded_the_machine(lev
 @pytest.mark.parametrize("clock", ["slow", "fast"])
 def test_at_a_seat_count_with_a_budget_a_level_makes_exactly_that_many_iterations(clock, monkeypatch):
     import thebes.bots.ismcts as ismcts
-    from thebes.bots import LEVEL_BUDGETS
+    from thebes.bots import level_params
     if clock == "slow":                       # each reading of the clock one second later
         monkeypatch.setattr(ismcts, "time", SlowClock())
-    budget = LEVEL_BUDGETS[("medium", "ra")][3]
+    budget = level_params("ra", "medium")["iterations_at"][3]
     state = ra_position()
     bot = make_bot("medium", "ra", state.current_player(), random.Random(3))
     bot.choose(state)
@@ -204,7 +204,7 @@ def test_when_moves_tie_on_visits_the_search_plays_the_one_with_the_better_mean_
 
 
 def test_a_search_judges_with_the_evaluation_it_names_and_refuses_an_unknown_one():
-    from thebes.bots import eval_pharaoh
+    from thebes.games.pharaoh import search as eval_pharaoh
 
     assert ISMCTSBot("pharaoh", 0, random.Random(0)).evaluate is eval_pharaoh.evaluate
     named = ISMCTSBot("pharaoh", 0, random.Random(0), evaluation="greedy")
@@ -219,8 +219,8 @@ def test_pharaoh_medium_judges_a_sheet_as_the_greedy_bot_does_and_hard_with_the_
     """The fitted worth makes a Pharaoh search near its best in a few dozen iterations, so
     time alone cannot separate the levels there (docs/STRENGTH.md, "The levels at every
     usual seat count")."""
-    from thebes.bots import eval_pharaoh
-    from thebes.bots.greedy_pharaoh import value
+    from thebes.games.pharaoh import search as eval_pharaoh
+    from thebes.games.pharaoh.greedy import value
 
     medium = make_bot("medium", "pharaoh", 0, random.Random(0))
     hard = make_bot("hard", "pharaoh", 0, random.Random(0))

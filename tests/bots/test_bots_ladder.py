@@ -7,7 +7,7 @@ import random
 import sys
 from pathlib import Path
 
-from thebes.bots import LEVEL_BUDGETS, LEVEL_FLOORS, make_bot
+from thebes.bots import level_params, make_bot
 
 LADDER = Path(__file__).resolve().parents[2] / "benchmarks" / "ladder.py"
 
@@ -26,12 +26,12 @@ def test_the_ladder_seats_each_level_with_its_floor_of_iterations():
         spec = ladder.LadderGame("pharaoh", 2, 0, ("medium", "hard"), 0, 1, scale, 1000)
         for level in ("medium", "hard"):
             bot = make_bot(level, "pharaoh", 0, random.Random(0), **spec.params(level))
-            assert bot.min_iterations == round(LEVEL_FLOORS[(level, "pharaoh")] * factor)
+            assert bot.min_iterations == round(level_params("pharaoh", level)["min_iterations"] * factor)
 
 
 def test_the_ladder_scales_a_levels_budget_at_a_seat_count_with_its_think_time():
     ladder = _ladder()
-    budgets = LEVEL_BUDGETS[("medium", "ra")]
+    budgets = level_params("ra", "medium")["iterations_at"]
     for scale in (1.0, 0.5):
         spec = ladder.LadderGame("ra", 3, 0, ("medium", "hard"), 0, 1, scale, 1000)
         bot = make_bot("medium", "ra", 0, random.Random(0), **spec.params("medium"))

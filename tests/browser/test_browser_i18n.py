@@ -83,10 +83,10 @@ def test_ra_kinds_match_the_engine_when_available() -> None:
 
 
 def test_every_game_has_its_title_in_english_and_french_the_english_one_the_server_s() -> None:
-    from thebes.core.game import GAME_MODULES, get_game
+    from thebes.core.game import get_game, registered
 
     t = tables()
-    shipped = [name for name, module in GAME_MODULES.items() if module.startswith("thebes.games.")]
+    shipped = [name for name, target in registered().items() if target.startswith("thebes.games.")]
     assert len(shipped) == 4     # (the server tests register a toy game of their own)
     for name in shipped:
         assert t["en"][f"gametitle.{name}"] == get_game(name).title

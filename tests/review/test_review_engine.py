@@ -9,7 +9,8 @@ import pytest
 
 from thebes.bots import make_bot
 from thebes.core import CHANCE, Record, get_game, play_game, seat_rng
-from thebes.review import MARKS, THRESHOLDS, mark, move_accuracy, review_record, thresholds
+from thebes.core import GameHooks
+from thebes.review import MARKS, all_thresholds, mark, move_accuracy, review_record, thresholds
 from thebes.review.estimate import AfterMove, search
 from thebes.review.tasks import judge
 
@@ -76,10 +77,11 @@ def test_solo_pharaoh_is_marked_by_points_of_expected_score_and_the_others_by_wi
     # Solo, the value is a tenth of a point of expected score: a move that throws away 2 points
     # is a blunder there, while with rivals the same 0.2 of value (a fifth of the win chance)
     # is a mistake.
+    THRESHOLDS = all_thresholds()
     assert thresholds("pharaoh", 1) == THRESHOLDS["pharaoh/solo"] != thresholds("pharaoh", 2)
     assert mark("pharaoh", 0.2, players=1) == "blunder"
     assert mark("pharaoh", 0.2, players=3) == "mistake"
-    assert thresholds("some-new-game", 2) == thresholds("some-new-game", 1)   # a default for any game
+    assert GameHooks().marks == thresholds("ra", 3)          # a default for any new game
     solo = greedy_record("pharaoh", 1, 3)
     review = review_record(truncated(solo, 30), iterations=20, seed=0, chance=False)
     assert review["thresholds"] == dict(zip(MARKS, THRESHOLDS["pharaoh/solo"]))
@@ -98,6 +100,7 @@ def test_every_games_thresholds_are_the_ones_docs_review_md_gives_with_a_reason(
             rows[cells[0].strip("`")] = (tuple(float(c) for c in cells[1:4]), cells[4])
         elif rows and not line.startswith("|"):
             break
+    THRESHOLDS = all_thresholds()
     assert set(rows) == set(THRESHOLDS)
     for key, (numbers, reason) in rows.items():
         assert numbers == THRESHOLDS[key], key

@@ -13,9 +13,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from thebes.core.game import GAME_MODULES  # noqa: E402
+from thebes.core import register_game  # noqa: E402
 
-GAME_MODULES.setdefault("toy", "server_toygame")
+register_game("toy", "server_toygame:GAME")
 
 #: where scripts/setup/postgres.sh writes the URL of the server it started.
 PG_URL_FILE = Path(os.environ.get("THEBES_TEST_POSTGRES_URL_FILE", "/tmp/thebes-test-postgres.url"))

@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 
 from thebes.core import Record, get_game
-from thebes.tui import pharaoh as pharaoh_view
+from thebes.games.pharaoh import terminal as pharaoh_view
 from thebes.tui.play import MenuError, menu_choice, run_play
 
 

@@ -42,17 +42,14 @@ Budget by iterations or by milliseconds per move.
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
 from typing import Any, Callable, Mapping
 
-from thebes.core import CHANCE, TERMINAL, Action, OptionsError, State
-from thebes.core.game import GAME_MODULES
+from thebes.core import CHANCE, TERMINAL, Action, OptionsError, State, get_game
 
 #: points that make a "large" margin, per game (for the normalised margin).
-SCORE_SCALE = {"ra": 20.0, "sarcophagus": 15.0, "pharaohs-heir": 20.0, "pharaoh": 40.0}
 WIN_WEIGHT = 0.8
 _UNASKED = object()
 
@@ -107,26 +104,21 @@ def reward_from_scores(scores: list[float], scale: float, reference: float = 0.0
 
 
 def _game_hooks(game: str) -> Any:
-    """The game's search module ``thebes.bots.eval_<module>``, or ``None``. It may define
+    """The game's search module (its ``search`` hook: thebes/core/hooks.py), or ``None``. It may define
     ``evaluate(state) -> scores``, ``cutoff(state, start, steps) -> bool``, ``playout(state,
     seat, rng) -> action`` (a fast playout policy, also the tree's prior), or ``prior`` (a
     slower policy for the tree only) with ``BIAS`` (its weight), and ``rank(state, seat, rng)
     -> actions`` (every legal move, best first: progressive widening) with ``WIDEN``, and
     ``EVALUATIONS`` (name -> an ``evaluate``: the judges a level may pick by name)."""
-    module = "thebes.bots.eval_" + GAME_MODULES[game].rsplit(".", 1)[1]
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as err:
-        if err.name == module:
-            return None
-        raise
+    return get_game(game).hooks.module("search")
 
 
 def _playout_policy(game: str) -> Callable:
     """The game's greedy ``policy(state, seat, rng) -> action`` for playouts (the state of a
     playout is a determinization, which the policy may read in full)."""
-    module = "thebes.bots.greedy_" + GAME_MODULES[game].rsplit(".", 1)[1]
-    mod = importlib.import_module(module)
+    mod = get_game(game).hooks.module("greedy")
+    if mod is None:
+        raise OptionsError(f"{game} has no greedy bot (its hooks name none) for greedy playouts")
     policy = getattr(mod, "policy", None)
     if policy is not None:
         return policy
@@ -174,7 +166,7 @@ class ISMCTSBot:
         self.min_iterations = max(1, int(min_iterations))
         self.iterations_at = dict(iterations_at or {})
         self.exploration = exploration
-        self.scale = SCORE_SCALE.get(game, 20.0)
+        self.scale = get_game(game).hooks.score_scale
         hooks = _game_hooks(game)
         self.evaluate = getattr(hooks, "evaluate", None) if use_evaluation else None
         if evaluation is not None:

@@ -3,7 +3,7 @@
 Usage::
 
     python -m thebes.bots.train_value --game ra --games 500 --seed 1 \\
-        --out thebes/bots/value_ra.json --jobs 2
+        --out thebes/games/ra/value.json --jobs 2
 
 Plays ``--games`` games per number of players with the game's own bots (``greedy`` by
 default, each seat with its own seeded generator, chance with another), keeps every
@@ -24,7 +24,6 @@ evaluated in plain Python).
 
 from __future__ import annotations
 
-import importlib
 import random
 import sys
 from pathlib import Path
@@ -32,11 +31,18 @@ from typing import Any
 
 from thebes.bots import BOT_NAMES, make_bot
 from thebes.cli_args import Parser, integer, number
-from thebes.core import CHANCE, TERMINAL, OptionsError, get_game, seat_rng
+from thebes.core import CHANCE, TERMINAL, OptionsError, game_names, get_game, seat_rng
 from thebes.parallel import run_all
 
-#: games with a learned evaluation: name -> (value module, hand-made evaluation module).
-GAMES = {"ra": ("thebes.bots.value_ra", "thebes.bots.eval_ra")}
+def _modules(game: str) -> tuple[Any, Any]:
+    """The game's learned evaluation (its ``value`` hook) and hand-made one (``search``)."""
+    hooks = get_game(game).hooks
+    return hooks.module("value"), hooks.module("search")
+
+
+def learnable_games() -> list[str]:
+    """The games with a learned evaluation to fit (a ``value`` hook: thebes/core/hooks.py)."""
+    return [name for name in game_names() if get_game(name).hooks.value is not None]
 
 
 def self_play(item: tuple[str, int, int, int, str, int]) -> dict[str, Any]:
@@ -45,8 +51,7 @@ def self_play(item: tuple[str, int, int, int, str, int]) -> dict[str, Any]:
     seat)], "scores"}``. Seeds: bots ``seat_rng("value/<seed>/<players>/<index>", seat)``,
     chance ``random.Random("thebes-value/<seed>/<players>/<index>")``."""
     game, players, index, seed, bot, stride = item
-    value = importlib.import_module(GAMES[game][0])
-    hand = importlib.import_module(GAMES[game][1])
+    value, hand = _modules(game)
     key = f"value/{seed}/{players}/{index}"
     state = get_game(game).new_initial_state(players)
     bots = [make_bot(bot, game, seat, seat_rng(key, seat)) for seat in range(players)]
@@ -86,7 +91,7 @@ def fit(game: str, results: list[dict[str, Any]], alpha: float
     (``learned``, ``hand``: points per seat) and the share of pairs of seats with different
     final scores that each puts in the right order (``learned_order``, ``hand_order``)."""
     import numpy as np
-    value = importlib.import_module(GAMES[game][0])
+    value = _modules(game)[0]
     rows: dict[tuple[int, int], tuple[list, list]] = {}
     held_out: list[tuple[int, int, list, list, list]] = []
     for r in sorted(results, key=lambda r: (r["players"], r["index"])):
@@ -130,8 +135,8 @@ def build_parser() -> Parser:
     p = Parser(prog="python -m thebes.bots.train_value",
                description=" ".join(parts[3:5]).replace("\n", " ").replace("``", ""),
                epilog="example: python -m thebes.bots.train_value --game ra --games 500 "
-                      "--seed 1 --out thebes/bots/value_ra.json --jobs 2 (the shipped model)")
-    p.add_argument("--game", required=True, choices=sorted(GAMES))
+                      "--seed 1 --out thebes/games/ra/value.json --jobs 2 (the shipped model)")
+    p.add_argument("--game", required=True, choices=learnable_games())
     p.add_argument("--players", default=None,
                    help="comma-separated numbers of players (default: every count the game has)")
     p.add_argument("--games", type=integer(5, 100_000), default=300,

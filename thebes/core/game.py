@@ -1,8 +1,12 @@
 """Game metadata and the registry of games by name.
 
-Each engine package (``thebes.games.<module>``) exposes ``GAME``, a
-:class:`Game`. The registry imports a package only when its game is asked
-for, so ``thebes replay`` of a Ra record never loads Pharaoh's Heir.
+A game is a plugin: a package exposing ``GAME``, a :class:`Game`, registered
+under the entry-point group ``thebes.games`` of its distribution (the four
+games of thebes in its own pyproject.toml, ``name = "package:GAME"``; a game of
+another package in that package's). The registry reads the names from the
+installed distributions' metadata (``importlib.metadata``) and imports a game's
+package only when that game is asked for, so ``thebes replay`` of one game
+never loads another. docs/adding-a-game.md walks through writing one.
 """
 
 from __future__ import annotations
@@ -11,18 +15,19 @@ import importlib
 import json
 import os
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from typing import Any, Callable
 
 from .errors import OptionsError
+from .hooks import GameHooks
 from .state import State
 
-#: game name (as in records) -> module that defines ``GAME``.
-GAME_MODULES: dict[str, str] = {
-    "ra": "thebes.games.ra",
-    "sarcophagus": "thebes.games.sarcophagus",
-    "pharaohs-heir": "thebes.games.pharaohs_heir",
-    "pharaoh": "thebes.games.pharaoh",
-}
+#: the entry-point group games register under.
+ENTRY_POINT_GROUP = "thebes.games"
+#: game name (as in records) -> ``"module:attribute"`` of its :class:`Game`; filled from the
+#: entry points on first use (:func:`registered`), and by :func:`register_game`.
+_REGISTRY: dict[str, str] = {}
+_LOADED: list[bool] = [False]
 
 
 #: how an option's type is named in messages.
@@ -55,6 +60,11 @@ class Game:
             raising :class:`OptionsError`.
         solo_titles: for a game with a solo table of titles, ``((lowest score,
             title), ...)`` from the highest title down; below the last, no title.
+        order: where the game stands in lists (the lobby, ``thebes bench``, menus):
+            lower first, ties by name; a plugin without one comes after thebes's games.
+        hooks: what the generic layers may ask of the game beyond its rules (bots'
+            knowledge, terminal view, tensors, web table, review marks): a
+            :class:`~thebes.core.hooks.GameHooks`, every part optional.
     """
 
     name: str
@@ -66,6 +76,13 @@ class Game:
     hidden_information: bool = False
     validate_options: Callable[[int, dict[str, Any]], None] | None = None
     solo_titles: tuple[tuple[int, str], ...] = ()
+    hooks: GameHooks = field(default_factory=GameHooks)
+    order: int = 100
+
+    @property
+    def default_players(self) -> int:
+        """The seat count clients offer first (``hooks.default_players``, else the fewest)."""
+        return self.hooks.default_players or self.min_players
 
     def solo_title(self, score: float) -> str:
         """The title a solo ``score`` earns (``solo_titles``), or ``"none"``."""
@@ -108,9 +125,36 @@ class Game:
         return self.new_state(players, self.options(players, options))
 
 
+def registered() -> dict[str, str]:
+    """Every game name -> ``"module:attribute"`` of its :class:`Game`: the entry points of
+    group ``thebes.games`` (thebes's own first: a plugin cannot replace one of its games),
+    then games added by :func:`register_game`. :func:`game_names` gives them in order."""
+    if not _LOADED[0]:
+        eps = sorted(entry_points(group=ENTRY_POINT_GROUP),
+                     key=lambda ep: (ep.dist is None or ep.dist.name != "thebes",
+                                     ep.dist.name if ep.dist else ""))
+        for ep in eps:
+            _REGISTRY.setdefault(ep.name, ep.value)
+        _LOADED[0] = True
+    return _REGISTRY
+
+
+def register_game(name: str, target: str) -> None:
+    """Add game ``name`` whose :class:`Game` is ``target`` (``"module:attribute"``) to this
+    process's registry, as an entry point would (tests, notebooks). A name already
+    registered keeps its game."""
+    registered().setdefault(name, target)
+
+
 def game_names() -> list[str]:
-    """Every registered game name, in the registry's order."""
-    return list(GAME_MODULES)
+    """Every registered game name, by :attr:`Game.order` then name (loads each game; one
+    that cannot be loaded comes last, and :func:`get_game` names its error)."""
+    def key(name: str) -> tuple[int, str]:
+        try:
+            return get_game(name).order, name
+        except OptionsError:
+            return 1 << 30, name
+    return sorted(registered(), key=key)
 
 
 def get_game(name: str) -> Game:
@@ -119,13 +163,16 @@ def get_game(name: str) -> Game:
     Raises :class:`OptionsError` for an unknown name, or a game whose module
     cannot be imported (the message carries the import error).
     """
+    games = registered()
     try:
-        module = GAME_MODULES[name]
+        target = games[name]
     except (KeyError, TypeError):
-        raise OptionsError(
-            f"unknown game {name!r} (games: {', '.join(GAME_MODULES)})") from None
+        known = ", ".join(games) or ("none: no distribution registers the entry-point group "
+                                     f"{ENTRY_POINT_GROUP!r}; install thebes (pip install -e .)")
+        raise OptionsError(f"unknown game {name!r} (games: {known})") from None
+    module, _, attribute = target.partition(":")
     try:
-        return importlib.import_module(module).GAME
+        game = getattr(importlib.import_module(module), attribute or "GAME")
     except (ImportError, AttributeError) as err:
         # A broken install, or another checkout named ``thebes`` in the current folder
         # shadowing this one: name the import error itself, and where thebes came from.
@@ -133,3 +180,6 @@ def get_game(name: str) -> Game:
         where = os.path.dirname(getattr(thebes, "__file__", None) or "?")
         raise OptionsError(f"game {name!r} cannot be loaded: {type(err).__name__}: {err} "
                            f"(thebes was imported from {where})") from None
+    if not isinstance(game, Game) or game.name != name:
+        raise OptionsError(f"game {name!r} cannot be loaded: {target} is not a Game named {name!r}")
+    return game

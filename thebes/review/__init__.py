@@ -5,9 +5,9 @@ observation then; determinizations drawn by the review's own seeded generator),
 never from the record's hidden facts. See docs/review.md for the JSON.
 """
 
-from .engine import (DEFAULT_ITERATIONS, MARKS, THRESHOLDS, Plan, assemble, mark, move_accuracy,
+from .engine import (DEFAULT_ITERATIONS, MARKS, Plan, all_thresholds, assemble, mark, move_accuracy,
                      plan, review_record, thresholds)
 from .tasks import Task, run_task
 
-__all__ = ["DEFAULT_ITERATIONS", "MARKS", "THRESHOLDS", "Plan", "Task", "assemble", "mark",
+__all__ = ["DEFAULT_ITERATIONS", "MARKS", "all_thresholds", "Plan", "Task", "assemble", "mark",
            "move_accuracy", "plan", "review_record", "run_task", "thresholds"]

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from thebes.core import CHANCE, TERMINAL, OptionsError, Record, replay_events
+from thebes.core import CHANCE, TERMINAL, OptionsError, Record, game_names, get_game, replay_events
 from thebes.parallel import run_local
 
 from .tasks import Task, run_task
@@ -24,28 +24,29 @@ FORMAT = 1
 DEFAULT_ITERATIONS = 600
 #: a chance event's value searches take this share of a decision's budget.
 CHANCE_SHARE = 0.25
-#: marks by loss in the search's value (0..1: mostly win chance; solo Pharaoh: a tenth per
-#: point of expected score): (inaccuracy, mistake, blunder), per game and, where the value
-#: is on another scale, per ``"<game>/solo"``. docs/review.md (Marks) gives each one's reason.
-THRESHOLDS: dict[str, tuple[float, float, float]] = {
-    "ra": (0.06, 0.12, 0.24),
-    "sarcophagus": (0.10, 0.20, 0.30),
-    "pharaohs-heir": (0.10, 0.20, 0.30),
-    "pharaoh": (0.06, 0.12, 0.24),
-    "pharaoh/solo": (0.05, 0.10, 0.20),
-}
-#: the thresholds of a game not in :data:`THRESHOLDS` (its search's value is 0..1 too).
-DEFAULT_THRESHOLDS = (0.06, 0.12, 0.24)
 MARKS = ("inaccuracy", "mistake", "blunder")
 PLURALS = ("inaccuracies", "mistakes", "blunders")
 
 
 def thresholds(game: str, players: int) -> tuple[float, float, float]:
     """The (inaccuracy, mistake, blunder) loss thresholds of ``game`` with ``players`` seats:
-    ``THRESHOLDS["<game>/solo"]`` for one player where it exists, else ``THRESHOLDS[game]``,
-    else (a game registered later) :data:`DEFAULT_THRESHOLDS`."""
-    found = THRESHOLDS.get(f"{game}/solo") if players == 1 else None
-    return found or THRESHOLDS.get(game, DEFAULT_THRESHOLDS)
+    the game's ``GameHooks.solo_marks`` for one player where it has them, else its
+    ``GameHooks.marks`` (a default that suits a search value of 0..1 for a new game).
+    Losses are in the search's value: mostly win chance; solo Pharaoh, a tenth per point
+    of expected score. docs/review.md (Marks) gives each game's reason."""
+    hooks = get_game(game).hooks
+    return (hooks.solo_marks if players == 1 else None) or hooks.marks
+
+
+def all_thresholds() -> dict[str, tuple[float, float, float]]:
+    """Every registered game's thresholds, and ``"<game>/solo"`` where solo differs."""
+    out: dict[str, tuple[float, float, float]] = {}
+    for name in game_names():
+        hooks = get_game(name).hooks
+        out[name] = hooks.marks
+        if hooks.solo_marks is not None:
+            out[f"{name}/solo"] = hooks.solo_marks
+    return out
 
 
 def mark(game: str, loss: float, players: int = 2) -> str | None:

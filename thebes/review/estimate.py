@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from thebes.bots.ismcts import SCORE_SCALE, WIN_WEIGHT, ISMCTSBot
+from thebes.bots.ismcts import WIN_WEIGHT, ISMCTSBot
 from thebes.core import State
 
 
@@ -118,7 +118,7 @@ def search(state: State, seat: int, rng: random.Random, iterations: int,
     Budget: ``iterations``, or ``think_ms`` milliseconds when given (not reproducible).
     """
     game = state.game.name
-    scale = SCORE_SCALE.get(game, 20.0)
+    scale = state.game.hooks.score_scale
     bot = ISMCTSBot(game, seat, rng, iterations=iterations, think_ms=think_ms)
     solo_scale = bot.solo_scale
     evaluate = bot.evaluate

@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from thebes import __version__
 from thebes.bots import BOT_NAMES
-from thebes.core import game_names
+from thebes.core import OptionsError, game_names, get_game
 
 from .bots import BotRunner
 from .community import TableSettings, add_community
@@ -101,6 +101,9 @@ class GameInfo(BaseModel):
     max_players: int
     default_options: dict[str, Any]
     hidden_information: bool
+    default_players: int = Field(..., description="the seat count offered first")
+    table: Optional[str] = Field(None, description="the URL of the game's web table module "
+                                 "(None: the page lists the legal moves)")
     bots: list[str] = Field(..., description="the bots that can play this game")
 
 
@@ -362,6 +365,9 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
                           "max_players": game.max_players,
                           "default_options": dict(game.default_options),
                           "hidden_information": game.hidden_information,
+                          "default_players": game.default_players,
+                          "table": (f"/static/games/{game.name}/table.js"
+                                    if game.hooks.web_folder() else None),
                           "bots": bots_for(game.name)})
         return {"version": __version__, "games": games, "bots": list(BOT_NAMES)}
 
@@ -565,6 +571,14 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     def play_page(game_id: str) -> Response:
         return index()
 
+    # Each game's web table from its own folder (its ``web`` hook), before the shell's files.
+    for name in game_names():
+        try:
+            folder = get_game(name).hooks.web_folder()
+        except (OptionsError, ImportError):
+            continue
+        if folder is not None and folder.is_dir():
+            app.mount(f"/static/games/{name}", WebFiles(directory=folder), name=f"table-{name}")
     if WEB_DIR.is_dir():
         app.mount("/static", WebFiles(directory=WEB_DIR), name="static")
     else:

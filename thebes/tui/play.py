@@ -1,8 +1,8 @@
 """``thebes play``: one person against bots in the terminal, for every game.
 
-The loop is game-agnostic. Each game supplies a view module
-``thebes.tui.<module>`` (``ra``, ``sarcophagus``, ``pharaohs_heir``,
-``pharaoh``) that defines:
+The loop is game-agnostic. A game may supply a view module (its ``terminal``
+hook, thebes/core/hooks.py; without one, :mod:`thebes.tui.generic` shows the
+observation and the moves' notation) that defines:
 
 * ``render(obs: dict, seat: int) -> rich renderable``: the whole table, drawn
   from ``state.observation(seat)`` only (a client never reads the state).
@@ -22,7 +22,6 @@ The game is saved as a record after every event; ``--resume`` replays it.
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
 import sys
@@ -41,11 +40,8 @@ from thebes.bots import DEFAULT_BOT, make_bot
 from thebes.cli_args import options_for
 from thebes.core import (CHANCE, TERMINAL, OptionsError, Record, RecordError, State, ThebesError,
                          get_game, seat_rng)
-from thebes.core.game import GAME_MODULES
 from thebes.core.record import result_of
-
-DEFAULT_PLAYERS = {"ra": 3, "sarcophagus": 2, "pharaohs-heir": 3, "pharaoh": 1}
-
+from thebes.tui import generic
 
 class Quit(Exception):
     """The person asked to stop (the game stays saved)."""
@@ -56,7 +52,8 @@ class MenuError(ThebesError, ValueError):
 
 
 def view_module(game: str) -> ModuleType:
-    return importlib.import_module("thebes.tui." + GAME_MODULES[game].rsplit(".", 1)[1])
+    """The game's terminal view (its ``terminal`` hook), or :mod:`thebes.tui.generic`."""
+    return get_game(game).hooks.module("terminal") or generic
 
 
 def show_hint(console: Console, state: State, seat: int) -> None:
@@ -146,7 +143,7 @@ def _new_game(args: Any) -> tuple[Record, State, Path, int, int, str]:
     if not args.game:
         raise OptionsError("name a game (ra, sarcophagus, pharaohs-heir, pharaoh) or give "
                            "--resume RECORD")
-    players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
+    players = args.players if args.players is not None else get_game(args.game).default_players
     options = options_for(args.game, players, args.options)
     state = get_game(args.game).new_initial_state(players, options)
     seat = getattr(args, "seat", None) or 1

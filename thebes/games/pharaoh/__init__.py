@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from thebes.core import Game
+from thebes.core import Game, GameHooks
 
 from .scoring import TITLES
 from .state import PharaohState
@@ -19,6 +19,27 @@ def new_state(players: int, options: dict[str, Any]) -> PharaohState:
     return PharaohState(players, options["objectives"])
 
 
+#: ``easy``: a Pharaoh move's worth differs from the next one's by less than a Ra lot's, so
+#: the default noise would leave no plan (easy's solo mean: 8 with noise 3, 23 with 0.6,
+#: against greedy's 33). ``medium`` judges a sheet with the greedy bot's hand-made worth: with
+#: the fitted worth (value.py) the search is near its best within a few dozen iterations, so
+#: time could not tell ``medium`` from ``hard`` (docs/bots.md, docs/STRENGTH.md).
+HOOKS = GameHooks(
+    greedy="thebes.games.pharaoh.greedy",
+    search="thebes.games.pharaoh.search",
+    terminal="thebes.games.pharaoh.terminal",
+    tensors="thebes.games.pharaoh.tensors",
+    web="thebes.games.pharaoh.web",
+    default_players=1,
+    bench_players=(1, 2, 4),
+    score_scale=40.0,
+    marks=(0.06, 0.12, 0.24),
+    solo_marks=(0.05, 0.10, 0.20),
+    levels={"easy": {"noise": 0.6},
+            "medium": {"evaluation": "greedy", "min_iterations": 500},
+            "hard": {"min_iterations": 2000}},
+)
+
 GAME = Game(
     name="pharaoh",
     title="Pharaoh",
@@ -28,6 +49,8 @@ GAME = Game(
     default_options={"objectives": False},
     hidden_information=False,
     solo_titles=TITLES,
+    order=40,
+    hooks=HOOKS,
 )
 
 PharaohState.game = GAME

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def observe(state: "PharaohState", seat: int | None) -> dict[str, Any]:
     """The observation of ``seat`` (0-based, or ``None``): see the module docstring."""
-    from .state import OVER, PHASE_NAMES
+    from .rules import OVER, PHASE_NAMES
 
     cells0 = state.sheets[0].cells
     roll = state.roll

@@ -26,7 +26,7 @@ from typing import Any
 from thebes.core import CHANCE, TERMINAL
 from thebes.core.state import randbelow
 
-from . import notation
+import thebes.games.pharaoh.notation as notation
 from .board import (ADMIN, CHART, COST, EMPTY, FARMING, FLOOD, HILL, HOUSING, INDUSTRIAL,
                     INVASION, MONUMENT, MONUMENT_LIMIT, NONE, SQUARES, TREASURY)
 from .notation import (ACTION, BUILD, ERASE, HILL_ROLL, OBJECTIVES, RIVER_ROLL, ROLL, SHIFT,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from thebes.core import Game, OptionsError
+from thebes.core import Game, GameHooks, OptionsError
 
 from .state import PharaohsHeirState, new_state
 
@@ -23,6 +23,21 @@ def validate_options(players: int, options: dict[str, Any]) -> None:
         raise OptionsError("the one-piecepack variant is for 3 players only")
 
 
+#: the levels' search budgets: docs/bots.md and docs/STRENGTH.md give the measurements.
+HOOKS = GameHooks(
+    greedy="thebes.games.pharaohs_heir.greedy",
+    search="thebes.games.pharaohs_heir.search",
+    terminal="thebes.games.pharaohs_heir.terminal",
+    tensors="thebes.games.pharaohs_heir.tensors",
+    web="thebes.games.pharaohs_heir.web",
+    default_players=3,
+    bench_players=(3, 4),
+    score_scale=20.0,
+    marks=(0.10, 0.20, 0.30),
+    levels={"medium": {"min_iterations": 200, "iterations_at": {3: 100, 4: 100}},
+            "hard": {"min_iterations": 700}},
+)
+
 GAME = Game(
     name="pharaohs-heir",
     title="Pharaoh's Heir",
@@ -32,6 +47,8 @@ GAME = Game(
     default_options={"piecepacks": 2},
     hidden_information=True,
     validate_options=validate_options,
+    order=30,
+    hooks=HOOKS,
 )
 
 PharaohsHeirState.game = GAME

@@ -17,7 +17,7 @@ from thebes.core import CHANCE, TERMINAL
 
 from .pieces import (ACTIONS, COLUMNS, NUMBERED, ROWS, SLOTS, land_name, nile_name, slot_name)
 from .scoring import AREAS
-from .state import (CHANCE_PHASES, P_BONUS, P_BUILD, P_END, P_OFFER, P_PAY, P_PLACE, P_REAP,
+from .phases import (CHANCE_PHASES, P_BONUS, P_BUILD, P_END, P_OFFER, P_PAY, P_PLACE, P_REAP,
                     P_STARVE, P_TAKE, P_UNREST, PHASE_NAMES)
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from thebes.core import CHANCE, TERMINAL, State
 
-from . import chance
+import thebes.games.pharaohs_heir.chance as chance
 from .actions import BUILD, PEEK
 from .phases import (P_BLESSING, P_BONUS, P_BUILD, P_CHOOSE, P_END, P_LAND, P_NILE, P_OFFER,
                      P_PAY, P_PLACE, P_PROTECT, P_REAP, P_STARVE, P_TAKE, P_UNREST, STACK, TURNS)

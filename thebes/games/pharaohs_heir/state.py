@@ -33,7 +33,8 @@ from typing import Any
 
 from thebes.core import CHANCE, TERMINAL, TooManyOutcomes
 
-from . import chance, notation
+import thebes.games.pharaohs_heir.chance as chance
+import thebes.games.pharaohs_heir.notation as notation
 from .actions import BLESSING, LAND, NILE
 from .phases import (CHANCE_PHASES, CHOICE_LISTS, CHOICES, P_BLESSING, P_BONUS, P_BUILD,
                      P_CHOOSE, P_END, P_LAND, P_NILE, P_OFFER, P_PAY, P_PLACE, P_PROTECT, P_REAP,

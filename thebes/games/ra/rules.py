@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from thebes.core import State
 
-from . import notation as nt
+import thebes.games.ra.notation as nt
 from .scoring import epoch_totals
 from .tiles import (AUCTION_TRACK_SIZE, CIVILIZATIONS, DROUGHT, EARTHQUAKE, EPOCHS, FLOOD,
                     FUNERAL, GOD, GOLD, MONUMENTS, NILE, NUM_KINDS, PHARAOH, RA, RA_TRACK_END,

@@ -24,7 +24,7 @@ from typing import Any
 from thebes.core import CHANCE, TERMINAL, TooManyOutcomes
 from thebes.core.state import randbelow
 
-from . import notation as nt
+import thebes.games.ra.notation as nt
 from .rules import (_AFTER, _DRAW_ORDER, AUCTION, AUCTION_KINDS, DISCARD, DRAWING, FORCED,
                     GOD_PLAYED, OVER, PHASE_NAMES, SETUP, TURN, VOLUNTARY, Rules, discard_options)
 from .scoring import score_epoch

@@ -5,13 +5,28 @@
 :class:`~thebes.games.sarcophagus.state.SarcophagusState` is the state.
 """
 
-from thebes.core import Game
+from thebes.core import Game, GameHooks
 
 from .state import SarcophagusState
 
+#: the levels' search budgets: docs/bots.md and docs/STRENGTH.md give the measurements.
+HOOKS = GameHooks(
+    greedy="thebes.games.sarcophagus.greedy",
+    search="thebes.games.sarcophagus.search",
+    terminal="thebes.games.sarcophagus.terminal",
+    tensors="thebes.games.sarcophagus.tensors",
+    web="thebes.games.sarcophagus.web",
+    default_players=2,
+    bench_players=(2, 3, 4),
+    score_scale=15.0,
+    marks=(0.10, 0.20, 0.30),
+    levels={"medium": {"min_iterations": 450, "iterations_at": {3: 150}},
+            "hard": {"min_iterations": 1500}},
+)
+
 GAME = Game(name="sarcophagus", title="Sarcophagus", min_players=2, max_players=4,
             new_state=SarcophagusState, default_options={"base_free": True},
-            hidden_information=True)
+            hidden_information=True, order=20, hooks=HOOKS)
 SarcophagusState.game = GAME
 
 __all__ = ["GAME", "SarcophagusState"]

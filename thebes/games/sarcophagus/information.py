@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from thebes.core import CHANCE, TERMINAL
 
-from . import notation as nt
+import thebes.games.sarcophagus.notation as nt
 from .geometry import NUM_POSITIONS, POSITION_NAMES, SARCOPHAGUS_POSITIONS, SARCOPHAGUS_SLOT
 from .scoring import fame
 
@@ -47,7 +47,7 @@ def observe(state: "SarcophagusState", seat: int | None) -> dict[str, Any]:
 
     Omniscient only: ``layout`` (the whole layout) and ``sarcophagus_tiles``.
     """
-    from .state import DISCARDED, FIRST, PHASE_NAMES, PLACE1, PLACE2, SARC, UNSEEN
+    from .rules import DISCARDED, FIRST, PHASE_NAMES, PLACE1, PLACE2, SARC, UNSEEN
 
     n = state.num_players
     layout = state.layout
@@ -131,7 +131,7 @@ def determinize(state: "SarcophagusState", seat: int, rng: random.Random) -> "Sa
     unturned on its sarcophagus tiles) are shuffled among those coins.
     The result's ``observe(·, seat)`` equals the original's.
     """
-    from .state import DISCARDED, IN_PYRAMID, SARC, UNSEEN
+    from .rules import DISCARDED, IN_PYRAMID, SARC, UNSEEN
 
     s = state.clone()
     layout = state.layout

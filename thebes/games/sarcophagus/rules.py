@@ -11,7 +11,7 @@ from typing import Any
 
 from thebes.core import TERMINAL, State
 
-from . import notation as nt
+import thebes.games.sarcophagus.notation as nt
 from .geometry import NEIGHBOURS, SARCOPHAGUS_SLOT, claimable
 from .scoring import fame, ranking
 

@@ -43,7 +43,7 @@ from typing import Any
 from thebes.core import CHANCE, TERMINAL, TooManyOutcomes
 from thebes.core.state import randbelow
 
-from . import notation as nt
+import thebes.games.sarcophagus.notation as nt
 from .geometry import ALL_POSITIONS, NEIGHBOURS, SARCOPHAGUS_POSITIONS, SIDES, claimable, top_left
 from .rules import (AFTER_FIRST_COIN, AFTER_OTHER, DISCARDED, END_TRAP, FIRST, HELD, IN_PYRAMID, LAYOUT, OVER, PASS,
                     PHASE_NAMES, PLACE1, PLACE2, SARC, TRAP, UNSEEN, Rules)

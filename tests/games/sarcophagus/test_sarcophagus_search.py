@@ -1,10 +1,10 @@
-"""Sarcophagus's search hooks (thebes/bots/eval_sarcophagus.py)."""
+"""Sarcophagus's search hooks (thebes/games/sarcophagus/search.py)."""
 
 from __future__ import annotations
 
 import random
 
-from thebes.bots import eval_sarcophagus as hooks
+from thebes.games.sarcophagus import search as hooks
 from thebes.bots.ismcts import ISMCTSBot
 from thebes.core import TERMINAL, get_game
 from thebes.games.sarcophagus.scoring import fame

@@ -7,9 +7,9 @@ from rich.console import Console
 
 from pharaoh_helpers import GAME, give, solo
 from thebes.bots import make_bot
-from thebes.bots.greedy_pharaoh import GreedyBot
+from thebes.games.pharaoh.greedy import GreedyBot
 from thebes.core import CHANCE, TERMINAL, play_game, seat_rng
-from thebes.tui import pharaoh as view
+from thebes.games.pharaoh import terminal as view
 
 
 def console(answers=()):

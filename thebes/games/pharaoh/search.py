@@ -7,7 +7,7 @@
   elsewhere each move is tried on a copy;
 * ``prior``: the greedy bot's move judged with :data:`SEARCH`, weighted by
   ``BIAS`` (where a node is not ranked);
-* ``evaluate``: each seat's fitted worth (thebes/bots/value_pharaoh.py):
+* ``evaluate``: each seat's fitted worth (thebes/games/pharaoh/value.py):
   reputation plus the points its sheet is expected to score in the rounds
   still to roll, a linear fit per round on games of the greedy bot judging
   with :data:`SEARCH` (one move in ten random, so the fit sees positions the
@@ -38,8 +38,8 @@ import random
 
 from typing import Any
 
-from thebes.bots.greedy_pharaoh import GreedyBot, Worths, value
-from thebes.bots.value_pharaoh import worth
+from thebes.games.pharaoh.greedy import GreedyBot, Worths, value
+from thebes.games.pharaoh.value import worth
 from thebes.core import Action, State
 from thebes.games.pharaoh.board import (ADJACENT, ADMIN, COST, EDGE, EMPTY, FARMING, FLOOD,
                                         GUILD, HOUSING, INDUSTRIAL, INVASION, MILITARY,
@@ -75,7 +75,7 @@ def prior(state: State, seat: int, rng: random.Random) -> Action:
 
 def rank(state: Any, seat: int, rng: random.Random) -> list[Action]:
     """Every legal move for ``seat``, best first by the worth of the position after it
-    (:func:`~thebes.bots.greedy_pharaoh.value` with :data:`SEARCH`; after a shift, of the
+    (:func:`~thebes.games.pharaoh.greedy.value` with :data:`SEARCH`; after a shift, of the
     best action it opens); ties in an order drawn from ``rng`` (one ``rng.random()`` a move).
     The search expands a node's moves in this order (progressive widening,
     thebes/bots/ismcts.py).
@@ -196,14 +196,14 @@ def _dice_gains(state: Any, sheet: Any, keep: float, later: float) -> list[tuple
 
 def evaluate(state: State) -> list[float]:
     """Each seat's fitted worth: reputation plus the points its sheet is expected to score
-    in the rounds still to roll (thebes/bots/value_pharaoh.py)."""
+    in the rounds still to roll (thebes/games/pharaoh/value.py)."""
     return [worth(state, seat) for seat in range(state.num_players)]
 
 
 def evaluate_greedy(state: State) -> list[float]:
-    """Each seat's worth as the greedy bot judges it (:func:`~thebes.bots.greedy_pharaoh.value`
+    """Each seat's worth as the greedy bot judges it (:func:`~thebes.games.pharaoh.greedy.value`
     with its own worths, ``GREEDY``): the hand-made judge the search used before the fitted
-    worth, kept for the ``medium`` level (thebes/bots/__init__.py ``LEVEL_OVERRIDES``)."""
+    worth, kept for the ``medium`` level (``HOOKS.levels`` in thebes/games/pharaoh/__init__.py)."""
     return [value(state, seat) for seat in range(state.num_players)]
 
 

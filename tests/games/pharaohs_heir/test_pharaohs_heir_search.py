@@ -1,11 +1,11 @@
-"""Pharaoh's Heir's search hooks (thebes/bots/eval_pharaohs_heir.py)."""
+"""Pharaoh's Heir's search hooks (thebes/games/pharaohs_heir/search.py)."""
 
 from __future__ import annotations
 
 import random
 
-from thebes.bots import eval_pharaohs_heir as hooks
-from thebes.bots.greedy_pharaohs_heir import evaluate
+from thebes.games.pharaohs_heir import search as hooks
+from thebes.games.pharaohs_heir.greedy import evaluate
 from thebes.bots.ismcts import ISMCTSBot
 from thebes.core import TERMINAL, get_game
 

@@ -1,4 +1,4 @@
-"""Ra's learned evaluation (thebes/bots/value_ra.py) and its training command
+"""Ra's learned evaluation (thebes/games/ra/value.py) and its training command
 (thebes/bots/train_value.py)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from thebes.bots import value_ra
+from thebes.games.ra import value as value_ra
 from thebes.bots.train_value import main as train
 from thebes.core import TERMINAL, get_game
 

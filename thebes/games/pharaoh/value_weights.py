@@ -1,5 +1,5 @@
-"""Weights of thebes/bots/value_pharaoh.py: one row per rounds left (0..19), one
-weight per feature (value_pharaoh.FEATURES). Written by benchmarks/fit_pharaoh_value.py --games 3000 --jobs 2 --explore 0.1
+"""Weights of thebes/games/pharaoh/value.py: one row per rounds left (0..19), one
+weight per feature (value.FEATURES). Written by benchmarks/fit_pharaoh_value.py --games 3000 --jobs 2 --explore 0.1
 (bot search-greedy, 3000 games, seed 1, explore 0.1, ridge 1.0); do not edit."""
 
 WEIGHTS = (

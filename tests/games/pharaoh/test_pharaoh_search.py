@@ -1,4 +1,4 @@
-"""Pharaoh's search hooks (thebes/bots/eval_pharaoh.py) and progressive widening (ismcts.py)."""
+"""Pharaoh's search hooks (thebes/games/pharaoh/search.py) and progressive widening (ismcts.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from thebes.bots.eval_pharaoh import SEARCH, _move_gains, rank
-from thebes.bots.greedy_pharaoh import GreedyBot
+from thebes.games.pharaoh.search import SEARCH, _move_gains, rank
+from thebes.games.pharaoh.greedy import GreedyBot
 from thebes.bots.ismcts import ISMCTSBot, Node
 from thebes.core import get_game
 
@@ -118,8 +118,8 @@ def test_a_widened_node_expands_its_moves_in_the_ranked_order():
 
 
 def test_the_fitted_worth_has_one_weight_per_feature_for_every_round_left():
-    from thebes.bots.value_pharaoh import FEATURES, features
-    from thebes.bots.value_pharaoh_weights import WEIGHTS
+    from thebes.games.pharaoh.value import FEATURES, features
+    from thebes.games.pharaoh.value_weights import WEIGHTS
     from thebes.games.pharaoh.sheet import Sheet
     assert len(WEIGHTS) == 20
     assert all(len(row) == len(FEATURES) for row in WEIGHTS)
@@ -127,7 +127,7 @@ def test_the_fitted_worth_has_one_weight_per_feature_for_every_round_left():
 
 
 def test_the_fitted_worth_of_a_finished_game_is_its_score():
-    from thebes.bots.value_pharaoh import worth
+    from thebes.games.pharaoh.value import worth
     rng = random.Random(3)
     state = get_game("pharaoh").new_initial_state(1)
     while not state.is_terminal():
@@ -150,14 +150,14 @@ def round_end_with(treasuries, left=15):
 
 
 def test_the_fitted_worth_values_a_gold_supply_built_early():
-    from thebes.bots.value_pharaoh import worth
+    from thebes.games.pharaoh.value import worth
     # two treasuries with 15 rounds to go make admins and free monuments later: many points
     assert worth(round_end_with(2), 0) > worth(round_end_with(0), 0) + 10
 
 
 def test_a_playout_is_cut_at_the_next_roll_or_the_end_and_judged_by_the_fitted_worth():
-    from thebes.bots.eval_pharaoh import cutoff, evaluate
-    from thebes.bots.value_pharaoh import worth
+    from thebes.games.pharaoh.search import cutoff, evaluate
+    from thebes.games.pharaoh.value import worth
     state = first_decision()
     assert not cutoff(state, state, 0)
     at_end = round_end_with(1)

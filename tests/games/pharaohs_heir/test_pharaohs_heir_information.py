@@ -151,7 +151,7 @@ def test_determinize_depends_on_the_observation_and_the_generator_only():
 
 
 def test_the_greedy_bot_decides_on_its_information_set_only():
-    from thebes.bots.greedy_pharaohs_heir import GreedyBot
+    from thebes.games.pharaohs_heir.greedy import GreedyBot
     decided = 0
     for seed in range(3):
         for state in positions(seed, every=11):

@@ -6,7 +6,7 @@ import random
 from rich.console import Console
 
 from thebes.core import TERMINAL
-from thebes.tui import pharaohs_heir as view
+from thebes.games.pharaohs_heir import terminal as view
 
 from pharaohs_heir_support import new, step
 

@@ -1,6 +1,6 @@
 """Ra's hooks for :mod:`thebes.bots.ismcts`.
 
-* ``prior``: the greedy bot's move (thebes/bots/greedy_ra.py), asked once per
+* ``prior``: the greedy bot's move (thebes/games/ra/greedy.py), asked once per
   tree node: the search expects the others to play sensibly, and departs from
   the greedy move where its playouts say so;
 * ``playout``: :func:`playout`, a fast noisy greedy policy;
@@ -12,7 +12,7 @@ at 1,000 iterations a move, against 11.5 with the playout policy as its prior
 (docs/STRENGTH.md).
 
 :func:`evaluate` is a hand-made guess. A linear value fitted on self-play
-(thebes/bots/value_ra.py) was measured against it and not adopted: ahead of
+(thebes/games/ra/value.py) was measured against it and not adopted: ahead of
 it at equal iterations, behind it at equal time (docs/bots.md, "A learned
 evaluation").
 """
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from thebes.bots.greedy_ra import lot_value, policy as greedy_policy
+from thebes.games.ra.greedy import lot_value, policy as greedy_policy
 from thebes.games.ra import notation as nt
 from thebes.games.ra.scoring import epoch_totals, monument_points, most_fewest
 from thebes.games.ra.state import AUCTION, DISCARD, GOD_PLAYED, RaState

@@ -3,13 +3,13 @@
 :func:`features` turns a table into one small vector per seat; :func:`evaluate` is
 the dot product of each seat's vector with the weights fitted for the table's
 number of players and epoch (one vector per ``(players, epoch)``), shipped in
-``value_ra.json`` next to this module and loaded once, on first use.
+``value.json`` next to this module and loaded once, on first use.
 ``python -m thebes.bots.train_value --game ra`` refits them (docs/bots.md, "A
 learned evaluation"). No level uses it: the search with it won more than with
 the hand-made evaluation at equal iterations but less at equal time
-(benchmarks/learned_eval.py), so ``eval_ra.evaluate`` stays the search's.
+(benchmarks/learned_eval.py), so ``search.evaluate`` stays the search's.
 
-A seat's vector holds what the hand-made evaluation (thebes/bots/eval_ra.py)
+A seat's vector holds what the hand-made evaluation (thebes/games/ra/search.py)
 reads, each term apart so that the fit weighs it, and the same terms averaged
 over the other seats (the epoch's most/fewest races are against them):
 
@@ -40,7 +40,7 @@ from thebes.games.ra.state import RaState
 from thebes.games.ra.tiles import CIVILIZATIONS, FLOOD, GOD, GOLD, NILE, PHARAOH, RA_TRACK_END
 
 #: the weights shipped with the package.
-WEIGHTS_FILE = Path(__file__).with_name("value_ra.json")
+WEIGHTS_FILE = Path(__file__).with_name("value.json")
 
 #: the per-seat terms, in vector order (the same terms over the others follow, then a 1).
 SEAT_TERMS = ("fame", "tally", "monuments", "sun_race", "suns_up_left", "suns_up_sum_left",

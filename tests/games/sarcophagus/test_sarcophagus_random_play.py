@@ -155,7 +155,7 @@ def test_legal_events_match_a_second_reading_of_the_spec_at_every_step(players, 
 
 
 def test_golden_games_replay_with_the_same_legal_event_counts_and_results():
-    """Three greedy games stored once (tests/sarcophagus/sarcophagus_golden_games.json):
+    """Three greedy games stored once (tests/games/sarcophagus/sarcophagus_golden_games.json):
     any change of behaviour shows up here as a diff of counts, results or views."""
     path = Path(__file__).with_name("sarcophagus_golden_games.json")
     for game in json.loads(path.read_text()):

@@ -9,7 +9,7 @@ of a pending free build or guild resource. A shift is valued by the best
 action it opens (two plies). Ties are broken with the bot's own generator.
 The worths (:data:`GREEDY`) were set by hand from solo runs of
 benchmarks/pharaoh_bots.py; the search judges with its own
-(``eval_pharaoh.SEARCH``: this bot with them averages 51 solo, against 33).
+(``search.SEARCH``: this bot with them averages 51 solo, against 33).
 """
 
 from __future__ import annotations

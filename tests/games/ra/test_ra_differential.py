@@ -18,7 +18,7 @@ two are compared, event by event, on random games both ways:
 
 Script mode, for thousands of games and a summary of disagreements:
 
-    .venv/bin/python tests/ra/test_ra_differential.py --games 3000
+    .venv/bin/python tests/games/ra/test_ra_differential.py --games 3000
 """
 
 from __future__ import annotations

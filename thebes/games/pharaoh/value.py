@@ -7,10 +7,10 @@ the empty squares where a tile would earn its bonus) and ``w[left]`` one row of
 weights per number of rounds still to roll (1..19; with none left it is 0).
 The weights are ridge least squares fits of the points scored from that
 round's end to the game's end, over 3,000 solo games of the greedy bot judging
-with the search's worths (``eval_pharaoh.SEARCH``), one move in ten drawn at
+with the search's worths (``search.SEARCH``), one move in ten drawn at
 random so that the fit sees positions the bot alone never reaches. Seats never
 interact, so one sheet's future does not depend on the others'. The weights
-live in :mod:`thebes.bots.value_pharaoh_weights`, written by
+live in :mod:`thebes.games.pharaoh.value_weights`, written by
 ``benchmarks/fit_pharaoh_value.py --games 3000 --jobs 2 --explore 0.1``
 (docs/bots.md, "Solo Pharaoh: what limited the search").
 
@@ -130,7 +130,7 @@ def worth(state: Any, seat: int, weights: tuple[tuple[float, ...], ...] | None =
     playouts there); mid-round (the search's root) the rest of the round under way is left
     out."""
     if weights is None:
-        from thebes.bots.value_pharaoh_weights import WEIGHTS
+        from thebes.games.pharaoh.value_weights import WEIGHTS
         weights = WEIGHTS
     sheet = state.sheets[seat]
     score = sheet.total

@@ -4,7 +4,7 @@
   after the one it started in (turns: the six Nile segments of a cycle, spec
   R5, counted across both cycles), or the end of the game;
 * ``evaluate``: each seat's estimated final VPs, the greedy bot's worth of its
-  position (thebes/bots/greedy_pharaohs_heir.py: VPs so far, this cycle's VPs
+  position (thebes/games/pharaohs_heir/greedy.py: VPs so far, this cycle's VPs
   if it were scored now weighted by how far the cycle has gone, the lead in
   each area, canals and buildings).
 
@@ -17,7 +17,7 @@ Sarcophagus and Pharaoh's Heir").
 
 from __future__ import annotations
 
-from thebes.bots.greedy_pharaohs_heir import evaluate_all
+from thebes.games.pharaohs_heir.greedy import evaluate_all
 from thebes.core import TERMINAL, State
 
 #: a playout started in turn t is valued when it reaches turn t + TURNS_AHEAD.

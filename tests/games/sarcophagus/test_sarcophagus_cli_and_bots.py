@@ -13,7 +13,7 @@ from thebes.bots import make_bot
 from thebes.cli import main, selfplay_record
 from thebes.core import Record, ReplayError, play_game, seat_rng
 from thebes.games.sarcophagus import notation as nt
-from thebes.tui import sarcophagus as view
+from thebes.games.sarcophagus import terminal as view
 
 
 def replay_json(capsys, path):

@@ -1,0 +1,121 @@
+"""What a game offers the generic layers beyond its rules: one interface, every part optional.
+
+A game package (``thebes.games.<g>``, or any installed package registered under the
+entry-point group ``thebes.games``) exposes ``GAME``, a :class:`thebes.core.Game`, whose
+``hooks`` is a :class:`GameHooks`. The generic layers (bots, terminal, review, interop,
+server, web shell) ask the game only through it and never import a game by name.
+
+Module hooks are dotted module names, imported only when a layer first asks for them
+(:meth:`GameHooks.module`), so ``thebes replay`` of one game never loads another game's
+bots, tensors or terminal view. What each module must define:
+
+``greedy``
+    ``GreedyBot(game, seat, rng, **params)`` with ``choose(state) -> action`` (the ``greedy``
+    bot and the ``easy`` level), and optionally ``policy(state, seat, rng) -> action`` (the
+    search's greedy playouts). Without it, ``greedy`` and ``easy`` are refused with a
+    clear :class:`~thebes.core.OptionsError` and :data:`DEFAULT_LEVELS` plays ``easy`` as a
+    small search.
+``search``
+    The search's knowledge (thebes/bots/ismcts.py reads each name if present):
+    ``evaluate(state) -> [score per seat]``, ``cutoff(state, start, steps) -> bool``,
+    ``playout(state, seat, rng) -> action``, ``prior`` with ``BIAS``, ``rank(state, seat,
+    rng) -> [actions]`` with ``WIDEN``, ``EVALUATIONS`` (name -> evaluate). Without it the
+    search plays random playouts to the end: ISMCTS needs nothing from a game.
+``value``
+    A learned evaluation that ``python -m thebes.bots.train_value`` fits: ``FEATURES``,
+    ``features(state) -> [vector per seat]``, ``ValueModel`` (docs/bots.md). Optional.
+``terminal``
+    The terminal view (thebes/tui/play.py): ``render(console, obs, seat, names)``,
+    ``move_label(obs, move) -> str`` and the optional helpers that module documents.
+    Without it the terminal shows the observation as text and a numbered menu of the
+    legal moves' notation.
+``tensors``
+    ``encoding(players, options) -> thebes.interop.actions.Encoding`` and
+    ``tensor(players, options) -> thebes.interop.observations.Tensor`` (the OpenSpiel and
+    PettingZoo adapters), plus ``CONFORMANCE`` (cases the adapters' conformance checks
+    run) and ``OPENSPIEL_PARAMS`` (the default parameters OpenSpiel's registry shows).
+    Without it the adapters refuse the game with a sentence.
+``web``
+    A package whose folder holds the browser table: ``table.js`` (the entry module, with
+    ``describeEvent``, ``render(ctx)`` and optionally ``narrate``) and whatever it imports,
+    served by the web app under ``/static/games/<name>/``. Without it the game page shows
+    the generic list of legal moves.
+
+Data hooks have defaults that suit a new game; see each field.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Mapping
+
+#: the strength levels every client offers, by name: ``(bot, parameters)``. A game adjusts
+#: a level's parameters with :attr:`GameHooks.levels` (thebes/bots/__init__.py reads both).
+DEFAULT_LEVELS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
+    "easy": ("greedy", {"noise": 3.0}),
+    "medium": ("ismcts", {"think_ms": 250.0}),
+    "hard": ("ismcts", {"think_ms": 1000.0}),
+}
+
+MODULE_HOOKS = ("greedy", "search", "value", "terminal", "tensors", "web")
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    """The hooks of one game (module docstring: what each module hook defines).
+
+    Attributes:
+        greedy, search, value, terminal, tensors, web: dotted module names, or ``None``.
+        default_players: the seat count a client offers first (``None``: ``min_players``).
+        bench_players: the seat counts ``thebes bench`` measures (empty: ``default_players``).
+        score_scale: points that make a clear margin at the end (the search's reward
+            squashes score differences with it: thebes/bots/ismcts.py ``rewards``).
+        marks: the review's thresholds ``(inaccuracy, mistake, blunder)``: a decision that
+            loses this much of the search's expected result, 0..1 (docs/review.md).
+        solo_marks: the same for a solo game, where it differs; ``None``: ``marks``.
+        levels: per strength level, parameters that replace or add to the level's
+            defaults (:data:`DEFAULT_LEVELS`) in this game: ``{"easy": {"noise": 0.6}}``.
+            Two keys are a level's search budget and are dropped when a time is asked for
+            by name (``think_ms``): ``min_iterations`` (the fewest iterations a move,
+            whatever the clock) and ``iterations_at`` (``{players: iterations}``: exactly
+            that many at that seat count, no clock).
+    """
+
+    greedy: str | None = None
+    search: str | None = None
+    value: str | None = None
+    terminal: str | None = None
+    tensors: str | None = None
+    web: str | None = None
+    default_players: int | None = None
+    bench_players: tuple[int, ...] = ()
+    score_scale: float = 20.0
+    marks: tuple[float, float, float] = (0.06, 0.12, 0.24)
+    solo_marks: tuple[float, float, float] | None = None
+    levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def module(self, hook: str) -> ModuleType | None:
+        """The module of ``hook`` (one of :data:`MODULE_HOOKS`), imported now, or ``None``
+        when the game has none.
+
+        Raises:
+            ValueError: ``hook`` is not a module hook.
+            ImportError: the module is named but cannot be imported (a broken install).
+        """
+        if hook not in MODULE_HOOKS:
+            raise ValueError(f"no module hook {hook!r} (hooks: {', '.join(MODULE_HOOKS)})")
+        name = getattr(self, hook)
+        return None if name is None else importlib.import_module(name)
+
+    def web_folder(self) -> Path | None:
+        """The folder of the ``web`` package (its ``table.js`` and assets), or ``None``."""
+        if self.web is None:
+            return None
+        spec = importlib.util.find_spec(self.web)
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        return Path(next(iter(spec.submodule_search_locations)))
