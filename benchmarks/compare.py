@@ -76,8 +76,9 @@ sys.path.insert(0, sys.argv[1])
 from thebes.bots import make_bot
 from thebes.core import get_game, play_game, random_playout, seat_rng
 out = {}
-for name, players in [("ra", 3), ("ra", 5), ("sarcophagus", 2), ("sarcophagus", 4),
-                      ("pharaohs-heir", 3), ("pharaohs-heir", 4), ("pharaoh", 1), ("pharaoh", 3)]:
+for name, players in [("ra", 3), ("ra", 4), ("ra", 5), ("sarcophagus", 2), ("sarcophagus", 3),
+                      ("sarcophagus", 4), ("pharaohs-heir", 3), ("pharaohs-heir", 4), ("pharaoh", 1),
+                      ("pharaoh", 2), ("pharaoh", 3), ("pharaoh", 4)]:
     if sys.argv[3] and name != sys.argv[3]:
         continue
     game = get_game(name)

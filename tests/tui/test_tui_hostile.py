@@ -13,7 +13,7 @@ from rich.console import Console
 
 from thebes.core import Record, get_game
 from thebes.games.pharaoh import terminal as pharaoh_view
-from thebes.tui.play import MenuError, menu_choice, run_play
+from thebes.tui.play import Menu, MenuError, menu_choice, run_play
 
 
 def play_args(tmp_path, **extra):
@@ -122,7 +122,7 @@ def test_pharaoh_setup_numbers_the_squares_and_says_why_a_hill_is_refused():
     state = pharaoh_at("starting housing")
     hill = state.observation(0)["hills"][0]
     out = console([hill, "99", "1"])
-    action = pharaoh_view.choose(out, state, 0)
+    action = pharaoh_view.choose(out, state, 0, Menu(out, pharaoh_view))
     text = out.file.getvalue()
     assert f"{hill} is a hill" in text and "choose 1-" in text
     assert state.action_to_text(action).startswith("build housing ")
@@ -131,7 +131,7 @@ def test_pharaoh_setup_numbers_the_squares_and_says_why_a_hill_is_refused():
 def test_pharaoh_build_takes_a_kind_number_then_a_square_number():
     state = pharaoh_at("build action")
     out = console(["1"])
-    assert state.action_to_text(pharaoh_view.choose(out, state, 0)) == "skip"
+    assert state.action_to_text(pharaoh_view.choose(out, state, 0, Menu(out, pharaoh_view))) == "skip"
     events = state.legal_events()
     kinds = sorted({e.split()[1] for e in events if e != "skip"},
                    key=pharaoh_view.KINDS.index)
@@ -139,7 +139,7 @@ def test_pharaoh_build_takes_a_kind_number_then_a_square_number():
         out = console(["2", "", "2", "1"])
         squares = sorted((e.split()[2] for e in events if e.startswith(f"build {kinds[0]} ")),
                          key=pharaoh_view._square_key)
-        assert state.action_to_text(pharaoh_view.choose(out, state, 0)) == (
+        assert state.action_to_text(pharaoh_view.choose(out, state, 0, Menu(out, pharaoh_view))) == (
             f"build {kinds[0]} {squares[0]}")
 
 
@@ -149,7 +149,7 @@ def test_pharaoh_hint_is_offered_at_the_build_prompt(monkeypatch):
     from thebes.tui import play as loop
     monkeypatch.setattr(loop, "show_hint", lambda console, state, seat: asked.append(seat))
     out = console(["h", "q"])
-    assert pharaoh_view.choose(out, state, 0) is None
+    assert pharaoh_view.choose(out, state, 0, Menu(out, pharaoh_view)) is None
     assert asked == [0]
 
 

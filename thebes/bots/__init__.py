@@ -13,21 +13,11 @@ strength levels the clients offer (:data:`LEVELS`).
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Protocol
+from typing import Any, Mapping
 
 from thebes.core import Action, OptionsError, State, get_game
+from thebes.core.play import Bot
 from thebes.core.hooks import DEFAULT_LEVELS
-
-
-class Bot(Protocol):
-    """A seat's decision maker. ``choose`` is called only when ``seat`` is to move."""
-
-    name: str
-    seat: int
-
-    def choose(self, state: State) -> Action:
-        """A legal action for ``state`` (``state.current_player() == self.seat``)."""
-        ...
 
 
 class RandomBot:

@@ -7,13 +7,22 @@ own generators (see :func:`seat_rng`), never the game's.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Sequence
+from typing import Protocol, Sequence
 
 from .errors import OptionsError
-from .state import CHANCE, TERMINAL, State
+from .state import CHANCE, TERMINAL, Action, State
 
-if TYPE_CHECKING:  # pragma: no cover
-    from thebes.bots import Bot
+
+class Bot(Protocol):
+    """A seat's decision maker (thebes/bots/ makes them by name). ``choose`` is called only
+    when ``seat`` is to move, and reads only that seat's information set."""
+
+    name: str
+    seat: int
+
+    def choose(self, state: State) -> Action:
+        """A legal action for ``state`` (``state.current_player() == self.seat``)."""
+        ...
 
 
 def seat_rng(seed: int | str, seat: int) -> random.Random:
@@ -33,7 +42,7 @@ def random_playout(state: State, rng: random.Random) -> int:
     return state.random_playout(rng)
 
 
-def play_game(state: State, bots: Sequence["Bot"], chance_rng: random.Random,
+def play_game(state: State, bots: Sequence[Bot], chance_rng: random.Random,
               max_events: int = 1_000_000) -> list[str]:
     """Play ``state`` to the end in place with one bot per seat; returns the events' notation.
 

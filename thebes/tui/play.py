@@ -10,7 +10,7 @@ observation and the moves' notation) that defines:
   log line in plain words for an event as the person's seat sees it
   (``actor`` is the 0-based seat, ``None`` for chance).
 * ``move_label(obs: dict, text: str) -> str``: a menu label for a legal move.
-* optionally ``choose(console, state, seat) -> action | None``: a custom
+* optionally ``choose(console, state, seat, menu) -> action | None``: a custom
   dialogue for decisions whose legal moves are too many for one menu
   (``None`` means "quit");
 * optionally ``after_event(obs_before, obs_after) -> rich renderable | None``:
@@ -40,15 +40,12 @@ from thebes.bots import DEFAULT_BOT, make_bot
 from thebes.cli_args import options_for
 from thebes.core import (CHANCE, TERMINAL, OptionsError, Record, RecordError, State, ThebesError,
                          get_game, seat_rng)
+from thebes.core.menu import MenuError, menu_choice  # noqa: F401  (MenuError: raised through)
 from thebes.core.record import result_of
 from thebes.tui import generic
 
 class Quit(Exception):
     """The person asked to stop (the game stays saved)."""
-
-
-class MenuError(ThebesError, ValueError):
-    """A menu answer out of range ("choose 1-N")."""
 
 
 def view_module(game: str) -> ModuleType:
@@ -66,18 +63,6 @@ def show_hint(console: Console, state: State, seat: int) -> None:
     for row in rows:
         console.print(f"  [green]{view.move_label(obs, row['move'])}[/]  [dim]{row['move']}[/]"
                       f"  {row['share']:.0%} of the search")
-
-
-def menu_choice(answer: str, count: int) -> int | None:
-    """The 0-based menu entry that ``answer`` picks among ``count``, or ``None`` when
-    ``answer`` is not a number at all. Raises :class:`MenuError` ("choose 1-N") for a
-    number out of range. Only ASCII digits count (``²`` is not a number here)."""
-    if not re.fullmatch(r"[0-9]+", answer):
-        return None
-    if len(answer) > 6 or not 1 <= int(answer) <= count:
-        raise MenuError(f"{answer[:12]} is not on the menu: choose 1-{count}"
-                        if count > 1 else f"{answer[:12]} is not on the menu: choose 1")
-    return int(answer) - 1
 
 
 def ask_menu(console: Console, view: ModuleType, state: State, seat: int) -> Any:
@@ -100,6 +85,28 @@ def ask_menu(console: Console, view: ModuleType, state: State, seat: int) -> Any
             return actions[picked] if picked is not None else state.parse(answer)
         except ValueError as err:
             console.print(f"[red]{escape(str(err))}[/red]")
+
+
+class Menu:
+    """What a game's terminal view may ask of the loop: passed to its ``choose(console,
+    state, seat, menu)``, so that a view needs nothing of the terminal layer."""
+
+    def __init__(self, console: Console, view: ModuleType) -> None:
+        self.console = console
+        self.view = view
+
+    def ask(self, state: State, seat: int) -> Any:
+        """The numbered menu of every legal move (:func:`ask_menu`; ``q`` raises ``Quit``)."""
+        return ask_menu(self.console, self.view, state, seat)
+
+    def hint(self, state: State, seat: int) -> None:
+        """Print the search's top moves for ``seat`` (:func:`show_hint`)."""
+        show_hint(self.console, state, seat)
+
+    @staticmethod
+    def choice(answer: str, count: int) -> int | None:
+        """:func:`thebes.core.menu.menu_choice`."""
+        return menu_choice(answer, count)
 
 
 def _resume(args: Any) -> tuple[Record, State, Path, int, int, str]:
@@ -205,8 +212,8 @@ def run_play(args: Any) -> int:
                 console.print(Rule())
                 console.print(view.render(obs_before, human))
                 chooser = getattr(view, "choose", None)
-                action = chooser(console, state, human) if chooser else ask_menu(
-                    console, view, state, human)
+                action = chooser(console, state, human, Menu(console, view)) if chooser else (
+                    ask_menu(console, view, state, human))
                 if action is None:
                     raise Quit
             else:

@@ -10,6 +10,7 @@ from thebes.bots import make_bot
 from thebes.games.pharaoh.greedy import GreedyBot
 from thebes.core import CHANCE, TERMINAL, play_game, seat_rng
 from thebes.games.pharaoh import terminal as view
+from thebes.tui.play import Menu
 
 
 def console(answers=()):
@@ -70,15 +71,17 @@ def test_the_build_dialogue_takes_kind_and_square_and_refuses_illegal_ones():
     state = solo("roll 6 3", "action none")
     give(state, gold=2)
     out = console(["monument d4", "admin   D4"])
-    action = view.choose(out, state, 0)
+    action = view.choose(out, state, 0, Menu(out, view))
     assert state.action_to_text(action) == "build admin d4"
     assert "not legal" in out.file.getvalue()
 
 
 def test_the_erase_dialogue_takes_a_square_and_q_quits():
     state = solo("roll 5 5", "action flood")
-    assert state.action_to_text(view.choose(console(["c3"]), state, 0)) == "erase c3"
-    assert view.choose(console(["q"]), state, 0) is None
+    typed = console(["c3"])
+    assert state.action_to_text(view.choose(typed, state, 0, Menu(typed, view))) == "erase c3"
+    quitting = console(["q"])
+    assert view.choose(quitting, state, 0, Menu(quitting, view)) is None
 
 
 class SeatView:

@@ -7,6 +7,7 @@ from rich.console import Console
 
 from thebes.core import TERMINAL
 from thebes.games.pharaohs_heir import terminal as view
+from thebes.tui.play import Menu
 
 from pharaohs_heir_support import new, step
 
@@ -40,7 +41,7 @@ def test_staged_menus_end_on_a_legal_move_and_never_show_a_long_list():
         while state.current_player() != TERMINAL:
             if not state.is_chance_node() and len(state.legal_actions()) > view.MENU_LIMIT:
                 seat = state.current_player()
-                action = view.choose(console, state, seat)
+                action = view.choose(console, state, seat, Menu(console, view))
                 assert action in state.legal_actions()
                 staged += 1
                 state.apply_action(action)

@@ -7,7 +7,6 @@ View module for :mod:`thebes.tui.play` (``render``, ``event_line``,
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from rich.console import Console, Group
@@ -289,25 +288,23 @@ def event_line(obs_before: dict[str, Any], text: str, actor: int | None) -> str:
     return f"{who}: {text}"
 
 
-def choose(console: Console, state: Any, seat: int) -> Any:
+def choose(console: Console, state: Any, seat: int, menu: Any) -> Any:
     """Dialogue for a decision: numbered menus everywhere. At the set-up, build and
     erase prompts the squares (and for a build the kinds you can pay for) are
     numbered; typing ``KIND SQUARE`` (``road c4``), a square or full notation works
     too; ``h`` asks for a hint, ``q`` quits (``None``). A refused answer says why
-    (``b4 is a hill``)."""
-    from thebes.tui import play as loop
-
+    (``b4 is a hill``). ``menu`` is the loop's (thebes/tui/play.py ``Menu``)."""
     obs = state.observation(seat)
     phase = obs["phase"]
     if phase not in ("build action", "free build", "erase", "starting housing"):
-        return loop.ask_menu(console, sys.modules[__name__], state, seat)
+        return menu.ask(state, seat)
     events = state.legal_events()
     if not any(e != "skip" for e in events):
-        return loop.ask_menu(console, sys.modules[__name__], state, seat)
+        return menu.ask(state, seat)
     if phase in ("erase", "starting housing"):
         verb = "erase" if phase == "erase" else "build housing"
         squares = sorted((e.split()[-1] for e in events), key=_square_key)
-        return _pick(console, state, seat, obs, phase, verb, squares, events)
+        return _pick(console, state, seat, menu, obs, phase, verb, squares, events)
     kinds = sorted({e.split()[1] for e in events if e != "skip"}, key=KINDS.index)
     free = phase == "free build"
     options = ["skip"] + kinds
@@ -320,10 +317,10 @@ def choose(console: Console, state: Any, seat: int) -> Any:
         if answer in ("q", "quit", "exit"):
             return None
         if answer in ("h", "hint", "?"):
-            loop.show_hint(console, state, seat)
+            menu.hint(state, seat)
             continue
         try:
-            picked = loop.menu_choice(answer, len(options))
+            picked = menu.choice(answer, len(options))
         except ValueError as err:
             console.print(f"[red]{err}[/red]")
             continue
@@ -333,7 +330,7 @@ def choose(console: Console, state: Any, seat: int) -> Any:
             kind = options[picked]
             squares = sorted((e.split()[2] for e in events if e.startswith(f"build {kind} ")),
                              key=_square_key)
-            action = _pick(console, state, seat, obs, f"{phase}, {kind}", f"build {kind}",
+            action = _pick(console, state, seat, menu, obs, f"{phase}, {kind}", f"build {kind}",
                            squares, events, back=True)
             if action is not _BACK:
                 return action
@@ -349,11 +346,9 @@ def choose(console: Console, state: Any, seat: int) -> Any:
 _BACK = object()
 
 
-def _pick(console: Console, state: Any, seat: int, obs: dict[str, Any], title: str,
+def _pick(console: Console, state: Any, seat: int, menu: Any, obs: dict[str, Any], title: str,
           verb: str, squares: list[str], events: list[str], back: bool = False) -> Any:
     """A numbered menu of ``squares`` for ``verb``; a square's name works too."""
-    from thebes.tui import play as loop
-
     tiles = obs["seats"][seat]["sheet"]
     labels = [f"{sq} ({tiles[sq]})" if sq in tiles else sq for sq in squares]
     extra = ", empty to go back" if back else ""
@@ -366,10 +361,10 @@ def _pick(console: Console, state: Any, seat: int, obs: dict[str, Any], title: s
         if back and answer == "":
             return _BACK
         if answer in ("h", "hint", "?"):
-            loop.show_hint(console, state, seat)
+            menu.hint(state, seat)
             continue
         try:
-            picked = loop.menu_choice(answer, len(squares))
+            picked = menu.choice(answer, len(squares))
         except ValueError as err:
             console.print(f"[red]{err}[/red]")
             continue

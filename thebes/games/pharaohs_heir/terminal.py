@@ -8,13 +8,14 @@ at a time, so nobody is shown a list of a thousand moves.
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from rich.columns import Columns
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+
+from thebes.core.menu import menu_choice
 
 ACTION_TITLES = {"develop": "Land development", "sacrifice": "Sacrifice",
                  "populate": "Population", "harvest": "Harvest", "improve": "Improvement"}
@@ -276,7 +277,6 @@ def _ask(console, prompt: str, options: list[str]) -> str | None:
         answer = console.input(f"[bold]{prompt}[/] (number, or q to quit): ").strip()
         if answer.lower() in ("q", "quit", "exit"):
             return None
-        from thebes.tui.play import menu_choice
         try:
             picked = menu_choice(answer, len(options))
         except ValueError as err:
@@ -409,13 +409,13 @@ def _stage_build(console, texts: list[str]) -> str | None:
     return chosen[values.index(answer)][1]
 
 
-def choose(console, state, seat: int):
-    """Staged menus for the big decisions; a plain numbered menu for small ones."""
+def choose(console, state, seat: int, menu):
+    """Staged menus for the big decisions; a plain numbered menu for small ones (``menu``:
+    the loop's, thebes/tui/play.py ``Menu``)."""
     actions = state.legal_actions()
     head = state.action_to_text(actions[0]).split()[0]
     if len(actions) <= MENU_LIMIT or head not in STAGED:
-        from thebes.tui.play import ask_menu
-        return ask_menu(console, sys.modules[__name__], state, seat)
+        return menu.ask(state, seat)
     obs = state.observation(seat)
     if head == "reap":
         text = _stage_reap(console, obs)

@@ -7,7 +7,6 @@ View module for :mod:`thebes.tui.play` (``render``, ``event_line``,
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from rich.console import Console, Group
@@ -248,15 +247,13 @@ def after_event(before: dict[str, Any], after: dict[str, Any]) -> Text | None:
     return Text("\n".join(lines), style="italic") if lines else None
 
 
-def choose(console: Console, state: Any, seat: int) -> Any:
+def choose(console: Console, state: Any, seat: int, menu: Any) -> Any:
     """A short menu, or for a second coin with many choices: type ``VALUE TILE``
     (``3 b1``) or the full notation; ``m`` lists every move, ``h`` asks for a
-    hint, ``q`` quits."""
-    from thebes.tui import play as loop
-
+    hint, ``q`` quits. ``menu`` is the loop's (thebes/tui/play.py ``Menu``)."""
     actions = state.legal_actions()
     if len(actions) <= MENU_LIMIT:
-        return loop.ask_menu(console, sys.modules[__name__], state, seat)
+        return menu.ask(state, seat)
     obs = state.observation(seat)
     values = sorted({int(state.action_to_text(a).split()[1]) for a in actions})
     places = sorted({state.action_to_text(a).split()[2] for a in actions},
@@ -270,7 +267,7 @@ def choose(console: Console, state: Any, seat: int) -> Any:
         if answer.lower() in ("q", "quit", "exit"):
             return None
         if answer.lower() in ("h", "hint", "?"):
-            loop.show_hint(console, state, seat)
+            menu.hint(state, seat)
             continue
         if answer.lower() in ("m", "moves"):
             for text in (state.action_to_text(a) for a in actions):
