@@ -1,4 +1,4 @@
-"""Solo scores and titles of the Pharaoh bots over many games (docs/pharaoh-bots.md).
+"""Solo scores and titles of the Pharaoh bots over many games (docs/games/pharaoh/bots.md).
 
 Usage: .venv/bin/python benchmarks/pharaoh_bots.py [--games 1000] [--bots random greedy]
        [--objectives] [--seed 1] [--iterations N] [--evaluation fitted|greedy]

@@ -1,5 +1,5 @@
 """One test per ruling of shared/spec/pharaoh.md (1-27) and per engine reading
-(docs/rules/pharaoh.md, readings 1-10)."""
+(docs/games/pharaoh/rules.md, readings 1-10)."""
 
 import random
 

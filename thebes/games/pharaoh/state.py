@@ -1,7 +1,7 @@
 """The Pharaoh state: setup, the 20 rounds, chance nodes and results.
 
 Source: shared/spec/pharaoh.md (every section); rulings are numbered as there,
-the engine's own readings as in docs/rules/pharaoh.md.
+the engine's own readings as in docs/games/pharaoh/rules.md.
 
 Actions are the ints of :mod:`.notation`. Phases:
 

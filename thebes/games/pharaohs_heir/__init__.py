@@ -1,7 +1,7 @@
 """Pharaoh's Heir (Phillip Lerche, 2003): the rules engine.
 
 Spec: shared/spec/pharaohs-heir.md; readings where it is silent:
-docs/rules/pharaohs-heir.md. Options: ``{"piecepacks": 2}`` (the standard
+docs/games/pharaohs_heir/rules.md. Options: ``{"piecepacks": 2}`` (the standard
 game, 3-4 players) or ``{"piecepacks": 1}`` (3 players only, R15).
 """
 

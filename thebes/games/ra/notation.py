@@ -42,7 +42,7 @@ def discard_action(k1: int, k2: int = -1) -> int:
 
     Which order is the one legal spelling is the state's business: kinds in
     the components table's order for a choice (ruling 11), floods before Nile
-    for a drought (the spec's own example ``discard flood nile``; docs/rules/ra.md).
+    for a drought (the spec's own example ``discard flood nile``; docs/games/ra/rules.md).
     """
     return DISCARD + k1 * (NUM_KINDS + 1) + (k2 + 1)
 

@@ -341,7 +341,7 @@ class RaState(Rules):
     # ------------------------------------------------------------------ information
     def _observation(self, seat: int | None) -> dict[str, Any]:
         """Everything is public in Ra (shared/spec/ra.md, What each seat sees): the
-        same dict for every seat but for ``"seat"``. Shape: docs/rules/ra.md."""
+        same dict for every seat but for ``"seat"``. Shape: docs/games/ra/rules.md."""
         phase = self.phase
         auction = None
         if self.ra_player >= 0 and phase in (AUCTION, DISCARD):

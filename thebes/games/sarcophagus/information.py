@@ -5,7 +5,7 @@ What each seat sees).
 redraws every fact the seat cannot see: face-down pyramid tiles and unseen
 sarcophagus tiles (keeping the layout rule: the six special places hold the
 four 5s and two nulls), and other seats' coin values that were never turned
-over (ruling list in docs/rules/sarcophagus.md, D1-D2).
+over (ruling list in docs/games/sarcophagus/rules.md, D1-D2).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ Phases:
 * ``END_TRAP``: the holder of a revealed sarcophagus trap discards at the end;
 * ``OVER``.
 
-Field layout (see docs/rules/sarcophagus.md, "How the engine is built"):
+Field layout (see docs/games/sarcophagus/rules.md, "How the engine is built"):
 
 * ``layout``: tuple of 24 tiles (21 positions in reading order, then the
   sarcophagus slots under e3, f3, f4), fixed once dealt;
