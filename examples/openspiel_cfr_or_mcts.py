@@ -19,11 +19,12 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from thebes.interop import openspiel
+from thebes.interop.actions import covered_games
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="ra", choices=["ra", "sarcophagus", "pharaoh", "pharaohs-heir"])
+    parser.add_argument("--game", default="ra", choices=covered_games())
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--bot", default="mcts", choices=["mcts", "ismcts"])
     parser.add_argument("--simulations", type=int, default=50)
@@ -33,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
 
     openspiel.register()
     params = {} if args.players is None else {"players": args.players}
-    game = pyspiel.load_game(openspiel.SHORT_NAMES[args.game], params)
+    game = pyspiel.load_game(openspiel.short_name(args.game), params)
     rng = np.random.RandomState(args.seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     if args.bot == "ismcts":

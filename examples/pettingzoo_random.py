@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import argparse
 
+from thebes.interop.actions import covered_games
 from thebes.interop.pettingzoo import env
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="ra", choices=["ra", "sarcophagus", "pharaoh", "pharaohs-heir"])
+    parser.add_argument("--game", default="ra", choices=covered_games())
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)

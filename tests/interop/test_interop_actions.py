@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from thebes.core import CHANCE, InvalidEventError, get_game
+from thebes.core import CHANCE, Game, InvalidEventError, OptionsError, game_names, get_game
 from thebes.interop.actions import covered_games, encoding
 
 SETUPS = [("ra", 3, {}), ("ra", 4, {}), ("ra", 5, {}),
@@ -31,9 +31,31 @@ def _deal(enc, state, rng):
 
 
 def test_covered_games_are_registered_thebes_games():
-    assert covered_games() == ["ra", "sarcophagus", "pharaoh", "pharaohs-heir"]
+    assert covered_games() == ["ra", "sarcophagus", "pharaohs-heir", "pharaoh"]
     for name in covered_games():
-        get_game(name)
+        assert get_game(name).hooks.tensors == f"thebes.games.{name.replace('-', '_')}.tensors"
+
+
+#: a game with no tensors hook (registered for one test: ``no_tensors_game``).
+NO_TENSORS = Game(name="no-tensors", title="No Tensors", min_players=2, max_players=2,
+                  new_state=lambda players, options: None)
+
+
+@pytest.fixture
+def no_tensors_game(monkeypatch):
+    from thebes.core import game as registry
+    monkeypatch.setitem(registry.registered(), NO_TENSORS.name, f"{__name__}:NO_TENSORS")
+    return NO_TENSORS.name
+
+
+def test_a_game_without_a_tensors_hook_is_refused_in_a_sentence(no_tensors_game):
+    from thebes.interop.observations import tensor
+    assert no_tensors_game in game_names() and no_tensors_game not in covered_games()
+    for build in (encoding, tensor):
+        with pytest.raises(OptionsError) as err:
+            build(no_tensors_game, 2)
+        assert str(err.value) == ("No Tensors has no tensors hook, so the OpenSpiel and "
+                                  "PettingZoo adapters cannot play it.")
 
 
 @pytest.mark.parametrize("name,players,options", SETUPS)
@@ -81,29 +103,6 @@ def test_vocabularies_spell_each_event_once_in_the_engines_notation(name, player
             assert state.action_to_text(action) == text
 
 
-def test_ra_vocabulary_sizes():
-    for players, deals in ((3, 6), (4, 24), (5, 120)):
-        enc = encoding("ra", players)
-        assert enc.num_chance == 23 + deals
-        assert enc.num_moves == 112
-    enc = encoding("ra", 3)
-    assert enc.moves[:4] == ("draw", "ra", "end", "pass")
-    assert enc.chance[0] == "ra" and enc.chance[23] == "suns 13,8,5,2 / 12,9,6,3 / 11,10,7,4"
-
-
-def test_sarcophagus_layout_deal_is_exact_and_uniform_over_legal_layouts():
-    from thebes.games.sarcophagus.state import LAYOUT_PROBABILITY, layout_is_legal
-    enc = encoding("sarcophagus", 2)
-    rng = random.Random(5)
-    for _ in range(200):
-        state = enc.new_state()
-        layout, prob = _deal(enc, state, rng)
-        assert layout_is_legal(layout)
-        assert prob == pytest.approx(LAYOUT_PROBABILITY, rel=1e-9)
-    assert enc.chance[:2] == ("deal sun-null", "deal sun-ace")
-    assert enc.chance[24:] == ("first 1", "first 2")
-
-
 def test_an_id_outside_the_vocabulary_is_an_invalid_event():
     enc = encoding("ra", 3)
     state = enc.new_state()
@@ -114,10 +113,9 @@ def test_an_id_outside_the_vocabulary_is_an_invalid_event():
 
 
 def test_unknown_game_and_bad_players_are_refused():
-    from thebes.core import OptionsError
     with pytest.raises(OptionsError):
         encoding("ra", 2)
-    with pytest.raises(KeyError):
+    with pytest.raises(OptionsError):
         encoding("chess", 2)
 
 
@@ -176,22 +174,57 @@ def test_the_documented_tensor_sizes():
         assert tensor("pharaohs-heir", n).size == 220 * n + 476
 
 
-def test_sarcophagus_tensor_shows_revealed_sarcophagus_tiles_at_the_end():
-    from thebes.interop.observations import tensor
-    layout = tensor("sarcophagus", 2)
-    off = layout.offset["sarcophagus_tile"]
-    rng = random.Random(4)
-    found = 0
-    for _ in range(30):
-        state = get_game("sarcophagus").new_initial_state(2)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-        obs = state.observation(0)
-        tiles = [lot["tile"] for lots in obs["sarcophagi"] for lot in lots if lot.get("tile")]
-        vec = layout.encode(obs, 0)
-        assert sum(vec[off:off + 2 * 3 * 24]) == len(tiles)
-        found += len(tiles)
-    assert found > 0
+def test_the_games_tensors_need_only_the_core():
+    """thebes.core.tensors and every game's tensors module load without numpy, OpenSpiel,
+    PettingZoo or thebes.interop (a game imports only the core)."""
+    import subprocess
+    import sys
+    code = ("import sys, importlib\n"
+            "from thebes.core import get_game\n"
+            "import thebes.core.tensors\n"
+            f"for name in {covered_games()!r}:\n"
+            "    get_game(name).hooks.module('tensors')\n"
+            "bad = [m for m in sys.modules if m.split('.')[0] in "
+            "('numpy', 'pyspiel', 'open_spiel', 'pettingzoo', 'gymnasium') "
+            "or m.startswith('thebes.interop')]\n"
+            "assert not bad, bad\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+
+
+def test_the_conformance_setups_are_each_games_cases():
+    from thebes.interop.conformance import setups
+    assert setups() == [
+        ("ra", {"players": 3}, 3, {}),
+        ("ra", {"players": 4}, 4, {}),
+        ("ra", {"players": 5}, 5, {}),
+        ("sarcophagus", {"players": 2}, 2, {}),
+        ("sarcophagus", {"players": 3, "base_free": False}, 3, {"base_free": False}),
+        ("sarcophagus", {"players": 4}, 4, {}),
+        ("pharaohs-heir", {"players": 3}, 3, {}),
+        ("pharaohs-heir", {"players": 4}, 4, {}),
+        ("pharaohs-heir", {"players": 3, "piecepacks": 1}, 3, {"piecepacks": 1}),
+        ("pharaoh", {"players": 1, "objectives": True}, 1, {"objectives": True}),
+        ("pharaoh", {"players": 2}, 2, {}),
+        ("pharaoh", {"players": 4, "objectives": True}, 4, {"objectives": True}),
+    ]
+    assert setups(["pharaoh"]) == setups()[-3:]
+    with pytest.raises(OptionsError):
+        setups(["chess"])
+
+
+def test_the_adapters_refuse_a_game_without_tensors(no_tensors_game):
+    from thebes.interop.conformance import setups
+    assert all(name != no_tensors_game for name, *_ in setups())
+    with pytest.raises(OptionsError):
+        setups([no_tensors_game])
+    pytest.importorskip("pettingzoo")
+    from thebes.interop.pettingzoo import env
+    with pytest.raises(OptionsError):
+        env(no_tensors_game)
+    pytest.importorskip("pyspiel")
+    from thebes.interop import openspiel
+    assert openspiel.short_name(no_tensors_game) not in openspiel.register()
+    with pytest.raises(OptionsError):
+        openspiel.load_game(no_tensors_game, 2)

@@ -30,11 +30,23 @@ bots, tensors or terminal view. What each module must define:
     Without it the terminal shows the observation as text and a numbered menu of the
     legal moves' notation.
 ``tensors``
-    ``encoding(players, options) -> thebes.interop.actions.Encoding`` and
-    ``tensor(players, options) -> thebes.interop.observations.Tensor`` (the OpenSpiel and
-    PettingZoo adapters), plus ``CONFORMANCE`` (cases the adapters' conformance checks
-    run) and ``OPENSPIEL_PARAMS`` (the default parameters OpenSpiel's registry shows).
-    Without it the adapters refuse the game with a sentence.
+    The OpenSpiel and PettingZoo adapters (thebes/interop/, docs/interop.md), built on
+    :mod:`thebes.core.tensors`; ``options`` below are complete (``Game.options``).
+    Required: ``encoding(players, options) -> Encoding``, the id of every move and
+    chance outcome (the engine's notation; a ``Dealer`` deals a shuffle tile by tile, a
+    ``Walker`` chooses a compound move token by token), and ``tensor(players, options)
+    -> Tensor``, whose ``encode(obs, seat, tokens)`` reads only ``observation(seat)``
+    and the tokens of a compound move being chosen. Each is called once per setup
+    (cached). Optional: ``OPENSPIEL_PLAYERS``, the seat count OpenSpiel's registry
+    shows and PettingZoo plays when none is asked (default ``Game.default_players``);
+    ``max_length(players) -> (decisions, chance nodes)``, upper bounds declared to
+    OpenSpiel (default ``(10000, 10000)``); ``options_of(state) -> dict``, the options
+    an engine state was made with (an OpenSpiel bot given a bare state; default the
+    game's default options); ``CONFORMANCE``, ``((players, options), ...)``, the setups
+    ``python -m thebes.interop.conformance`` checks (default: ``OPENSPIEL_PLAYERS``, no
+    options). ``Game.hidden_information`` makes the OpenSpiel game imperfect
+    information. Without the hook the adapters refuse the game with an
+    :class:`~thebes.core.OptionsError` and leave it out of ``covered_games()``.
 ``web``
     A package whose folder holds the browser table: ``table.js`` (the entry module, with
     ``describeEvent``, ``render(ctx)`` and optionally ``narrate``) and whatever it imports,

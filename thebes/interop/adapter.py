@@ -1,6 +1,6 @@
-"""A thebes state seen through an :class:`~thebes.interop.actions.Encoding`:
-integer ids in, integer ids out, shuffles dealt tile by tile and (Pharaoh's
-Heir) compound moves chosen token by token.
+"""A thebes state seen through an :class:`~thebes.core.tensors.Encoding`:
+integer ids in, integer ids out, shuffles dealt tile by tile and compound
+moves chosen token by token (where the game's encoding says so).
 
 :class:`Position` is what both adapters (OpenSpiel, PettingZoo) drive; it
 imports neither library.
@@ -12,17 +12,17 @@ import json
 from typing import Any, Hashable
 
 from thebes.core import CHANCE, TERMINAL, State
+from thebes.core.tensors import Dealer, Encoding, Tensor, Walker
 
-from .actions import Dealer, Encoding, Walker, encoding
-from .observations import Tensor, tensor
+from .actions import encoding
 
 
 class Position:
     """One engine state plus the adapter's sub-steps.
 
     * ``dealt``: chance ids of a shuffle being dealt (``dealer`` not None);
-    * ``walker``: the compound move being chosen (Pharaoh's Heir), created at
-      the first look at a decision node.
+    * ``walker``: the compound move being chosen (a compound encoding), created
+      at the first look at a decision node.
 
     The engine state changes only when a deal or a compound move is complete.
     """
@@ -190,4 +190,4 @@ def new_position(name: str, players: int, options: dict[str, Any] | None = None)
     return Position(enc, enc.new_state())
 
 
-__all__ = ["Position", "new_position", "tensor"]
+__all__ = ["Position", "new_position"]

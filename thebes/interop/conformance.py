@@ -4,6 +4,7 @@ the test suite does (needs ``thebes[openspiel]`` and ``thebes[pettingzoo]``).
     python -m thebes.interop.conformance --sims 10 --seed 7
     python -m thebes.interop.conformance --games sarcophagus --sims 50
 
+The setups are each game's ``CONFORMANCE`` (its ``tensors`` hook, thebes/core/hooks.py).
 For each game and setup: OpenSpiel's ``random_sim_test`` (with
 serialization) from the start, then from ``--starts`` states reached by
 random play seeded with ``--seed`` (``random_sim_test_with_specific_initial_state``),
@@ -23,21 +24,28 @@ import sys
 import time
 import warnings
 
-#: (game, OpenSpiel parameters, PettingZoo players, options) per setup checked.
-SETUPS: list[tuple[str, dict, int, dict]] = [
-    ("ra", {"players": 3}, 3, {}),
-    ("ra", {"players": 4}, 4, {}),
-    ("ra", {"players": 5}, 5, {}),
-    ("sarcophagus", {"players": 2}, 2, {}),
-    ("sarcophagus", {"players": 3, "base_free": False}, 3, {"base_free": False}),
-    ("sarcophagus", {"players": 4}, 4, {}),
-    ("pharaoh", {"players": 1, "objectives": True}, 1, {"objectives": True}),
-    ("pharaoh", {"players": 2}, 2, {}),
-    ("pharaoh", {"players": 4, "objectives": True}, 4, {"objectives": True}),
-    ("pharaohs-heir", {"players": 3}, 3, {}),
-    ("pharaohs-heir", {"players": 4}, 4, {}),
-    ("pharaohs-heir", {"players": 3, "piecepacks": 1}, 3, {"piecepacks": 1}),
-]
+from thebes.core import OptionsError
+
+from .actions import covered_games, default_players, tensors_module
+
+
+def setups(games: list[str] | None = None) -> list[tuple[str, dict, int, dict]]:
+    """``(game, OpenSpiel parameters, PettingZoo players, options)`` of every setup
+    checked: each covered game's ``CONFORMANCE`` (``(players, options)`` pairs), in the
+    registry's order; a game without one is checked at its default player count.
+
+    Raises :class:`thebes.core.OptionsError` for a name in ``games`` not covered."""
+    covered = covered_games()
+    for name in games or ():
+        tensors_module(name)  # an unknown game, or one without the hook, is refused
+    out = []
+    for name in covered if games is None else [n for n in covered if n in games]:
+        cases = getattr(tensors_module(name), "CONFORMANCE", None)
+        if cases is None:
+            cases = ((default_players(name), {}),)
+        for players, options in cases:
+            out.append((name, {"players": players, **options}, players, dict(options)))
+    return out
 
 
 @contextlib.contextmanager
@@ -87,7 +95,8 @@ def _random_state(game, rng: random.Random, moves: int):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="ra,sarcophagus,pharaoh,pharaohs-heir")
+    parser.add_argument("--games", default=None,
+                        help="comma-separated game names (default: every covered game)")
     parser.add_argument("--sims", type=int, default=5, help="random_sim_test games per run")
     parser.add_argument("--starts", type=int, default=2, help="random starting states per setup")
     parser.add_argument("--seed", type=int, default=0)
@@ -102,8 +111,11 @@ def main(argv: list[str] | None = None) -> int:
     from . import openspiel
     from .pettingzoo import env
 
+    try:
+        checked = setups(None if args.games is None else args.games.split(","))
+    except OptionsError as err:
+        parser.error(str(err))
     openspiel.register()
-    games = args.games.split(",")
     rng = random.Random(args.seed)
     passed = failed = 0
 
@@ -122,13 +134,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ok   {label} ({time.perf_counter() - start:.1f} s)", flush=True)
 
     done: dict[str, int] = {}
-    for name, params, players, options in SETUPS:
-        if name not in games:
-            continue
+    for name, params, players, options in checked:
         if args.max_setups and done.get(name, 0) >= args.max_setups:
             continue
         done[name] = done.get(name, 0) + 1
-        game = pyspiel.load_game(openspiel.SHORT_NAMES[name], params)
+        game = pyspiel.load_game(openspiel.short_name(name), params)
         label = f"{name} {params}"
         checker = _resample_checker(random.Random(rng.random()))
         run(f"{label} random_sim_test x{args.sims}",

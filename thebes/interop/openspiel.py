@@ -6,10 +6,11 @@
 >>> game = pyspiel.load_game("python_thebes_ra(players=4)")
 
 :func:`register` registers ``python_thebes_<game>`` for every covered game
-(``ra``, ``sarcophagus``, ``pharaoh``; see docs/interop.md), with the
-parameter ``players`` and the game's options (``base_free`` for Sarcophagus,
-``objectives`` for Pharaoh). Chance is explicit and stochastic (OpenSpiel's
-chance player); ids are :mod:`thebes.interop.actions`'s encoding; the
+(every game with a ``tensors`` hook; see docs/interop.md), with the
+parameter ``players`` and the game's options. What differs between games
+(the default player count, the bounds on a game's length) is the game's
+``tensors`` module's (thebes/core/hooks.py). Chance is explicit and stochastic
+(OpenSpiel's chance player); ids are :mod:`thebes.interop.actions`'s encoding; the
 information-state and observation strings and tensors of a player are built
 from the engine's ``observation(player)`` only; ``resample_from_infostate``
 goes through ``determinize(player, rng)``. :func:`make_bot` wraps OpenSpiel's
@@ -29,41 +30,42 @@ import numpy as np
 import pyspiel
 
 from thebes.core import CHANCE, TERMINAL, get_game
+from thebes.core.tensors import Tensor
 
-from .actions import covered_games, encoding
+from .actions import covered_games, default_players, encoding, tensors_module
 from .adapter import Position
-from .observations import Tensor, tensor
+from .observations import tensor
 
-#: OpenSpiel short name per covered thebes game.
-SHORT_NAMES = {name: "python_thebes_" + name.replace("-", "_") for name in covered_games()}
-#: thebes games whose observations differ between seats.
-_IMPERFECT = {"sarcophagus", "pharaohs-heir"}
+
+def short_name(name: str) -> str:
+    """OpenSpiel's short name of thebes game ``name``: ``python_thebes_<name>``, dashes
+    made underscores."""
+    return "python_thebes_" + name.replace("-", "_")
+
+
+#: OpenSpiel short name per covered thebes game (when this module was imported).
+SHORT_NAMES = {name: short_name(name) for name in covered_games()}
+
+
+def _imperfect(name: str) -> bool:
+    """Whether the observations of game ``name`` differ between seats."""
+    return get_game(name).hidden_information
 
 
 def _max_length(name: str, players: int) -> tuple[int, int]:
-    """(upper bound on decisions, upper bound on chance nodes) per game."""
-    if name == "ra":
-        return 4000, 400
-    if name == "sarcophagus":
-        return 2000, 25 + 1
-    if name == "pharaoh":
-        return 20 * players * 8 + 2 * players + 10, 20 + 5 + 1
-    if name == "pharaohs-heir":  # moves are token sequences; chance deals tile by tile
-        return 20000, 2 * (12 + 36) + 1
-    return 10000, 10000
+    """(upper bound on decisions, upper bound on chance nodes): the ``tensors`` module's
+    ``max_length(players)``, else (10000, 10000)."""
+    bound = getattr(tensors_module(name), "max_length", None)
+    return (10000, 10000) if bound is None else tuple(bound(players))
 
 
 def _game_type(name: str) -> pyspiel.GameType:
     game = get_game(name)
-    params: dict[str, Any] = {"players": game.min_players if name != "ra" else 3}
-    if name == "sarcophagus":
-        params["players"] = 2
-    if name == "pharaoh":
-        params["players"] = 2
+    params: dict[str, Any] = {"players": default_players(name)}
     params.update(game.default_options)
-    imperfect = name in _IMPERFECT
+    imperfect = _imperfect(name)
     return pyspiel.GameType(
-        short_name=SHORT_NAMES[name],
+        short_name=short_name(name),
         long_name=f"thebes {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -135,7 +137,7 @@ class ThebesGame(pyspiel.Game):
         """
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        if (iig_obs_type is not None and self.thebes_name in _IMPERFECT
+        if (iig_obs_type is not None and _imperfect(self.thebes_name)
                 and (iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
                      or not iig_obs_type.public_info)):
             return None
@@ -252,22 +254,26 @@ _REGISTERED: dict[str, type] = {}
 
 def register() -> list[str]:
     """Register every covered game with OpenSpiel (idempotent); returns the short names."""
-    for name in covered_games():
-        short = SHORT_NAMES[name]
+    names = covered_games()
+    for name in names:
+        short = short_name(name)
         if short in _REGISTERED:
             continue
         cls = type(f"ThebesGame_{name.replace('-', '_')}", (ThebesGame,), {"thebes_name": name})
         pyspiel.register_game(_game_type(name), cls)
         _REGISTERED[short] = cls
-    return [SHORT_NAMES[n] for n in covered_games()]
+    return [short_name(n) for n in names]
 
 
 def load_game(name: str, players: int, **options: Any) -> ThebesGame:
-    """``pyspiel.load_game`` of thebes game ``name`` (registering first)."""
+    """``pyspiel.load_game`` of thebes game ``name`` (registering first).
+
+    Raises :class:`thebes.core.OptionsError` for a game the adapters do not cover."""
+    tensors_module(name)
     register()
     params: dict[str, Any] = {"players": players}
     params.update(options)
-    return pyspiel.load_game(SHORT_NAMES[name], params)
+    return pyspiel.load_game(short_name(name), params)
 
 
 # ---------------------------------------------------------------------- bots
@@ -276,7 +282,7 @@ class OpenSpielBot:
 
     ``choose(state)`` takes a thebes engine state (the seat to move must be
     ``seat``), wraps it (see :meth:`ThebesGame.state_from_engine`), asks the
-    OpenSpiel bot and returns the engine action (a Pharaoh's Heir move is
+    OpenSpiel bot and returns the engine action (a compound move is
     searched token by token). Each bot has its own generators, seeded from
     ``rng``; a searching bot never sees the true hidden facts: ISMCTS samples
     its worlds with ``resample_from_infostate`` (the engine's
@@ -286,17 +292,18 @@ class OpenSpielBot:
         game: the thebes game name (or :class:`~thebes.core.Game`).
         seat: 0-based seat.
         rng: a ``random.Random`` seeding the bot.
-        kind: ``"ismcts"`` or ``"mcts"``. In a perfect-information game (Ra,
-            Pharaoh) ISMCTS has a single world (the state itself) and is
-            OpenSpiel's MCTS: ``"ismcts"`` then makes an MCTS bot.
+        kind: ``"ismcts"`` or ``"mcts"``. In a perfect-information game
+            (``Game.hidden_information`` false) ISMCTS has a single world (the
+            state itself) and is OpenSpiel's MCTS: ``"ismcts"`` then makes an MCTS bot.
         simulations: simulations per decision (default 100), or
-        think_ms: a time budget per decision instead (in Pharaoh's Heir, per
+        think_ms: a time budget per decision instead (in a compound encoding, per
             token that has more than one choice; a token with one is played
             without a search): the number of simulations is set before each
             decision from the rate measured on the previous ones (OpenSpiel's
             bots count simulations, not time).
         rollouts: random playouts per leaf; uct_c: the exploration constant.
-        players, options: the game's setup (default: the state's).
+        players, options: the game's setup (default: the state's, its options from
+            the ``tensors`` module's ``options_of(state)``).
     """
 
     def __init__(self, game: Any, seat: int, rng: random.Random, kind: str = "ismcts",
@@ -331,7 +338,7 @@ class OpenSpielBot:
         self._spiel = load_game(self.thebes_game.name, players, **options)
         np_rng = np.random.RandomState(self.rng.randrange(2 ** 31))
         evaluator = mcts.RandomRolloutEvaluator(self.rollouts, np_rng)
-        if self.kind == "ismcts" and self.thebes_game.name in _IMPERFECT:
+        if self.kind == "ismcts" and _imperfect(self.thebes_game.name):
             bot = ismcts.ISMCTSBot(self._spiel, evaluator, self.uct_c, self.simulations,
                                    random_state=np_rng)
             resample_rng = random.Random(self.rng.random())
@@ -351,7 +358,7 @@ class OpenSpielBot:
     def _step(self, spiel_state: Any) -> int:
         legal = spiel_state.legal_actions()
         if len(legal) == 1:
-            # Nothing to search (a Pharaoh's Heir token often has one choice). OpenSpiel's
+            # Nothing to search (a compound move's token often has one choice). OpenSpiel's
             # ISMCTS returns such a step at once: timed, it would measure thousands of
             # simulations a second and the next real step would run for minutes.
             return int(legal[0])
@@ -373,14 +380,14 @@ class OpenSpielBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if self.kind == "mcts" or self.thebes_game.name not in _IMPERFECT:
+        if self.kind == "mcts" or not _imperfect(self.thebes_game.name):
             # MCTS searches the state it is given: give it only what the seat
             # may know (a determinization; the state itself in a public game).
             engine = state.determinize(self.seat, self.rng)
         else:
             engine = state.clone()  # ISMCTS resamples from the seat's information itself
         spiel_state = self._spiel.state_from_engine(engine)
-        while True:  # a compound move (Pharaoh's Heir) is chosen token by token
+        while True:  # a compound move is chosen token by token
             ident = self._step(spiel_state)
             action = spiel_state.position.apply_id(ident)
             if action is not None:
@@ -389,15 +396,11 @@ class OpenSpielBot:
 
 
 def _engine_options(state: Any) -> dict[str, Any]:
-    """The options a thebes engine state was made with (for the covered games)."""
-    name = state.game.name
-    if name == "sarcophagus":
-        return {"base_free": state.base_free}
-    if name == "pharaoh":
-        return {"objectives": state.objectives}
-    if name == "pharaohs-heir":
-        return {"piecepacks": getattr(state, "piecepacks", 2)}
-    return {}
+    """The options a thebes engine state was made with: the game's ``tensors`` module's
+    ``options_of(state)``, else the game's default options."""
+    game = state.game
+    options_of = getattr(tensors_module(game.name), "options_of", None)
+    return dict(game.default_options) if options_of is None else dict(options_of(state))
 
 
 def make_bot(kind: str, game: Any, seat: int, rng: random.Random, **kwargs: Any) -> OpenSpielBot:

@@ -12,10 +12,12 @@ Agents are ``player_0 .. player_{n-1}`` (seat order, 0-based). An
 observation is ``{"observation": float32 array, "action_mask": int8 array}``:
 the tensor of :mod:`thebes.interop.observations` (built from the engine's
 ``observation(seat)`` only) and the legal moves among the game's move ids
-(:mod:`thebes.interop.actions`). Chance events are resolved inside ``step``
-(and ``reset``) with a ``random.Random`` seeded by ``reset(seed=...)``, so a
-seed fixes the game. Rewards come once, at the end: 1 to the winner after
-the game's tie-break, 0 to every other seat. Render mode: ``"ansi"``.
+(:mod:`thebes.interop.actions`); both come from the game's ``tensors`` hook
+(thebes/core/hooks.py), which also gives the default player count. Chance
+events are resolved inside ``step`` (and ``reset``) with a
+``random.Random`` seeded by ``reset(seed=...)``, so a seed fixes the game.
+Rewards come once, at the end: 1 to the winner after the game's tie-break,
+0 to every other seat. Render mode: ``"ansi"``.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from pettingzoo.utils import wrappers
 
 from thebes.core import get_game
 
-from .actions import encoding
+from .actions import default_players, encoding
 from .adapter import Position
 from .observations import tensor
 
@@ -48,8 +50,7 @@ class ThebesEnv(AECEnv):
         super().__init__()
         thebes_game = get_game(game)
         if players is None:
-            players = max(thebes_game.min_players, 2 if game != "ra" else 3)
-            players = min(players, thebes_game.max_players)
+            players = default_players(game)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.metadata = dict(self.metadata, name=f"thebes_{game.replace('-', '_')}_v0")
@@ -133,7 +134,7 @@ class ThebesEnv(AECEnv):
         engine_action = pos.apply_id(ident)
         if engine_action is None:  # a compound move goes on: same agent
             return
-        if text is None:  # Pharaoh's Heir spells an action whatever the state
+        if text is None:  # a compound move, spelled once applied (its text needs no state)
             text = s.action_to_text(engine_action)
         self.last_event = f"seat {self._seat[agent] + 1}: {text}"
         self._resolve_chance()
@@ -201,7 +202,8 @@ def raw_env(game: str, players: int | None = None, options: dict[str, Any] | Non
 
 def env(game: str, players: int | None = None, options: dict[str, Any] | None = None,
         render_mode: str | None = None) -> AECEnv:
-    """An AEC environment for thebes game ``game`` (``"ra"``, ``"sarcophagus"``,
-    ``"pharaoh"``) at ``players`` seats with ``options``, wrapped in
-    PettingZoo's order-enforcing wrapper."""
+    """An AEC environment for thebes game ``game`` (any game with a ``tensors`` hook:
+    :func:`thebes.interop.actions.covered_games`) at ``players`` seats with ``options``
+    (``None``: the game's default count), wrapped in PettingZoo's order-enforcing
+    wrapper. Raises :class:`thebes.core.OptionsError` for a game not covered."""
     return wrappers.OrderEnforcingWrapper(raw_env(game, players, options, render_mode))

@@ -1,5 +1,5 @@
-"""Pharaoh's Heir through the adapters: stacks dealt tile by tile, moves
-chosen token by token."""
+"""Pharaoh's Heir through the adapters (its tensors hook, thebes/games/pharaohs_heir/
+tensors.py): stacks dealt tile by tile, moves chosen token by token."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import random
 import pytest
 
 from thebes.core import CHANCE
+from thebes.core.tensors import END, text_of_tokens, tokens_of_text
 from thebes.games.pharaohs_heir import chance as ph_chance
 from thebes.games.pharaohs_heir.state import P_LAND, P_NILE
-from thebes.interop.actions import END, encoding, text_of_tokens, tokens_of_text
+from thebes.interop.actions import encoding
 from thebes.interop.adapter import Position
 
 SETUPS = [(3, {}), (4, {}), (3, {"piecepacks": 1})]
