@@ -23,7 +23,9 @@ import uuid
 
 import psycopg
 
-from thebes.server.storage import CHANNEL, GameData, SeatData, Storage, libpq_url, now
+from thebes.server.storage.database import libpq_url
+from thebes.server.storage.schema import CHANNEL, GameData, SeatData, now
+from thebes.server.storage.store import Storage
 
 
 def run(storage: Storage, writers: int, seconds: float, games_each: int) -> dict[str, float]:

@@ -4,7 +4,7 @@
 
 Plays random legal moves in --games 3-player Ra games (every seat a person) through
 GameService.move, with the version, on a fresh SQLite file (or --database), and builds the socket
-message of the mover and of a spectator after each, as the server does (thebes/server/views.py).
+message of the mover and of a spectator after each, as the server does (thebes/server/live/views.py).
 --clocks gives every game a table (issue 14's clocks: one more write a move). Prints CPU and
 wall milliseconds a move; --profile prints cProfile's top functions too.
 """
@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from thebes.server.app import create_app
-from thebes.server.settings import Settings
+from thebes.server.guard.settings import Settings
 
 
 def main() -> None:

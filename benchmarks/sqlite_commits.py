@@ -1,10 +1,10 @@
 """A move's transaction on SQLite, with the commits checkpointing (SQLite's default) and with
-thebes's checkpoint thread (thebes.server.storage.Checkpoints), side by side, rounds interleaved.
+thebes's checkpoint thread (thebes/server/storage/database.py, Checkpoints), side by side, rounds interleaved.
 
     python benchmarks/sqlite_commits.py --moves 3000 --rounds 3
 
 Each transaction is what the server stores for a move: the game's version checked and moved on,
-the event rows, the table's clock (thebes/server/service.py, GameService._commit). Prints the
+the event rows, the table's clock (thebes/server/live/service.py, GameService._commit). Prints the
 wall time of a transaction: mean, p50, p99 and max, in ms.
 """
 
@@ -19,9 +19,10 @@ from pathlib import Path
 
 from sqlalchemy import insert
 
-from thebes.server.communitydb import table_clocks
-from thebes.server.storage import APPEND_VERSION, INSERT_EVENTS, GameRow, Storage, now
-from thebes.server.tables import SWAP_CLOCK
+from thebes.server.storage.communitydb import table_clocks
+from thebes.server.storage.schema import GameRow, now
+from thebes.server.storage.store import APPEND_VERSION, INSERT_EVENTS, Storage
+from thebes.server.tables.store import SWAP_CLOCK
 
 
 def one_run(folder: Path, moves: int, checkpoint_thread: bool) -> list[float]:

@@ -139,9 +139,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from thebes.server import run_serve
-    from thebes.server.dbcheck import check_not_foreign, check_url
-    from thebes.server.storage import database_url
+    from thebes.server.serve import run_serve
+    from thebes.server.storage.database import database_url
+    from thebes.server.storage.dbcheck import check_not_foreign, check_url
     url = database_url(args.database)
     check_url(url)             # a supported URL, not in memory
     check_not_foreign(url)     # before anything is written to it
@@ -248,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds a bot waits before each move, 0-60 (default 0.8)")
     p.add_argument("--workers", type=integer(1, 64), default=1, metavar="N",
                    help="server processes sharing the port, 1-64 (default 1; more need PostgreSQL)")
-    from thebes.server.settings import add_serve_arguments
+    from thebes.server.guard.settings import add_serve_arguments
     add_serve_arguments(p)
     p.set_defaults(func=cmd_serve)
 
@@ -361,8 +361,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=SEED, default=1, help="first seed (default 1)")
     p.set_defaults(func=cmd_bench)
 
-    from thebes.server import loadtest
-    loadtest.add_parser(sub)
+    from thebes.loadtest.cli import add_parser as add_loadtest_parser
+    add_loadtest_parser(sub)
     from thebes.review.cli import add_parser as add_review_parser
     add_review_parser(sub)
     return parser

@@ -1,4 +1,4 @@
-"""Reviews over HTTP (thebes/server/review.py): only finished games or uploaded records,
+"""Reviews over HTTP (thebes/server/api/review.py, live/reviewer.py): only finished games or uploaded records,
 computed in worker processes with visible progress, stored and computed once."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import time
 import pytest
 
 from thebes.cli import selfplay_record
-from thebes.server import review as server_review
+from thebes.server.live import reviewer as server_review
 
 
 def wait_until(predicate, timeout: float = 60.0):
@@ -94,7 +94,7 @@ def test_asking_for_reviews_has_a_per_client_rate_answered_429_with_retry_after_
         tmp_path):
     from fastapi.testclient import TestClient
     from thebes.server.app import create_app
-    from thebes.server.settings import Settings
+    from thebes.server.guard.settings import Settings
     app = create_app(f"sqlite:///{tmp_path / 'thebes.db'}", bot_delay=0,
                      settings=Settings.unlimited(rate_review="2/minute"))
     with TestClient(app) as ann, TestClient(app, client=("10.0.0.2", 50000)) as bo:
@@ -113,7 +113,7 @@ def test_asking_for_reviews_has_a_per_client_rate_answered_429_with_retry_after_
 def test_the_review_rate_is_a_setting_an_environment_variable_and_a_serve_option(monkeypatch,
                                                                                   tmp_path):
     from thebes.cli import main
-    from thebes.server.settings import Settings
+    from thebes.server.guard.settings import Settings
     assert Settings().rate_review == "10/hour"
     assert Settings.from_env({"THEBES_RATE_REVIEW": "3/hour"}).rate_review == "3/hour"
     with pytest.raises(ValueError, match="^THEBES_RATE_REVIEW:"):
@@ -121,7 +121,7 @@ def test_the_review_rate_is_a_setting_an_environment_variable_and_a_serve_option
     import uvicorn
     calls = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(app))
-    monkeypatch.setattr("thebes.server._port_problem", lambda host, port: None)
+    monkeypatch.setattr("thebes.server.serve._port_problem", lambda host, port: None)
     assert main(["serve", "--database", str(tmp_path / "a.db"), "--rate-review", "4/hour"]) == 0
     assert calls[-1].state.settings.rate_review == "4/hour"
 

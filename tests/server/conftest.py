@@ -34,7 +34,7 @@ def postgres_url() -> tuple[str | None, str]:
         import psycopg
     except ImportError:
         return None, "psycopg is not installed"
-    from thebes.server.storage import database_url
+    from thebes.server.storage.database import database_url
     reasons = []
     for url in dict.fromkeys(database_url(c) for c in candidates):
         plain = url.replace("postgresql+psycopg://", "postgresql://")
@@ -138,7 +138,7 @@ def test_settings(**changes: Any) -> Any:
     """Settings for tests that create hundreds of games from one client: rates and caps it never
     meets, chosen seeds in games of several humans (the limits and the seed rule themselves are
     tested with their defaults in test_server_hardening*.py)."""
-    from thebes.server.settings import Settings
+    from thebes.server.guard.settings import Settings
     return Settings.unlimited(**changes)
 
 

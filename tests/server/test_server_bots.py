@@ -76,8 +76,8 @@ def test_all_bot_games_run_side_by_side(make_client, sqlite_url):
 
 def test_searching_bots_think_in_worker_processes(make_client, sqlite_url):
     """An ISMCTS seat thinks in a spawned process and plays exactly the move it would in-process."""
-    from thebes.server import botwork
-    from thebes.server.service import bot_seed
+    from thebes.server.live import botwork
+    from thebes.server.live.livegame import bot_seed
 
     assert botwork.uses_search("ismcts") and botwork.uses_search("hard") and not botwork.uses_search("random")
     client = make_client(sqlite_url, bot_delay=0)

@@ -24,9 +24,9 @@ def served(monkeypatch):
 @pytest.fixture
 def port_free(monkeypatch):
     """The port probe stubbed to say every port is free: the (host, port) pairs it was asked."""
-    import thebes.server
+    import thebes.server.serve
     asked = []
-    monkeypatch.setattr(thebes.server, "_port_problem",
+    monkeypatch.setattr(thebes.server.serve, "_port_problem",
                         lambda host, port: asked.append((host, port)) or None)
     return asked
 

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from conftest import wait_until
-from thebes.server import clocks
+from thebes.server.tables import clocks
 
 HUMANS2 = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 HUMANS3 = HUMANS2 + [{"kind": "human", "name": "Cy"}]
@@ -278,7 +278,7 @@ def test_a_seat_away_five_minutes_is_voted_to_its_stand_in_and_a_double_vote_cou
 
 def clock_row(client, gid):
     from sqlalchemy import select
-    from thebes.server.communitydb import table_clocks
+    from thebes.server.storage.communitydb import table_clocks
     with client.app.state.storage.engine.connect() as conn:
         return conn.execute(select(table_clocks).where(table_clocks.c.game_id == gid)).one()
 
@@ -287,7 +287,7 @@ def test_a_moves_clock_is_stored_in_the_moves_own_transaction(client):
     """The clock after a move lands with the move's events or not at all: a move refused by
     the store (a stale version) leaves the clock's row as it was."""
     import json
-    from thebes.server.storage import StaleVersion
+    from thebes.server.storage.schema import StaleVersion
     fake = FakeTime()
     start(client, fake)
     gid, tokens = create(client, table={"mode": "bank", "bank": 60, "increment": 0})
@@ -321,7 +321,7 @@ def test_a_clock_changed_meanwhile_by_another_process_is_redone_on_the_fresh_row
     move's compare-and-swap misses, and the clock is written again on the fresh row."""
     import json
     from sqlalchemy import update
-    from thebes.server.communitydb import table_clocks
+    from thebes.server.storage.communitydb import table_clocks
     fake = FakeTime()
     start(client, fake)
     gid, tokens = create(client, table={"mode": "bank", "bank": 60, "increment": 0})

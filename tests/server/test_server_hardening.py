@@ -12,9 +12,11 @@ from starlette.websockets import WebSocketDisconnect
 
 from thebes.core import get_game
 from thebes.server.app import create_app
-from thebes.server.service import GameService, chance_rng
-from thebes.server.settings import Settings
-from thebes.server.storage import GameData, SeatData, Storage, now
+from thebes.server.guard.settings import Settings
+from thebes.server.live.livegame import chance_rng
+from thebes.server.live.service import GameService
+from thebes.server.storage.schema import GameData, SeatData, now
+from thebes.server.storage.store import Storage
 
 from conftest import test_settings
 

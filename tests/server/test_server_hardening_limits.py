@@ -1,4 +1,4 @@
-"""Issue 16, item 4: every resource a client can spend has a limit (thebes/server/limits.py), answered
+"""Issue 16, item 4: every resource a client can spend has a limit (thebes/server/guard/limits.py), answered
 429 with Retry-After (413 for a body too large, refused while it streams in); the settings."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from thebes.cli import main
 from thebes.server.app import create_app
-from thebes.server.settings import Settings
+from thebes.server.guard.settings import Settings
 
 from conftest import wait_until
 
@@ -134,7 +134,7 @@ def test_serve_takes_the_limits_as_options(monkeypatch, tmp_path, capsys):
     import uvicorn
     calls = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append((app, kw)))
-    monkeypatch.setattr("thebes.server._port_problem", lambda host, port: None)
+    monkeypatch.setattr("thebes.server.serve._port_problem", lambda host, port: None)
     assert main(["serve", "--database", str(tmp_path / "a.db"), "--rate-create", "7/hour",
                  "--live-games", "4", "--allowed-origin", "https://x.example", "--open-seeds"]) == 0
     settings = calls[-1][0].state.settings

@@ -19,7 +19,7 @@ def new_ra_game(client):
 
 
 def test_a_hint_lists_legal_moves_for_the_seat_to_move(client, monkeypatch):
-    monkeypatch.setattr("thebes.server.hints.HINT_MS", 100.0)
+    monkeypatch.setattr("thebes.server.api.hints.HINT_MS", 100.0)
     game_id, tokens = new_ra_game(client)
     view = client.get(f"/api/games/{game_id}/view", params={"token": tokens[1]}).json()
     seat = view["to_move"]

@@ -1,6 +1,6 @@
 """The moves' notifications on PostgreSQL: sent after the move's commit by the process's
 notifier, in the order queued, many in one statement, and again on a new connection when
-the old one dropped (thebes/server/notifier.py)."""
+the old one dropped (thebes/server/storage/notifier.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ import uuid
 
 import psycopg
 
-from thebes.server.notifier import Notifier
-from thebes.server.storage import GameData, SeatData, Storage, libpq_url, now
+from thebes.server.storage.database import libpq_url
+from thebes.server.storage.notifier import Notifier
+from thebes.server.storage.schema import GameData, SeatData, now
+from thebes.server.storage.store import Storage
 
 from conftest import wait_until
 

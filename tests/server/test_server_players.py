@@ -8,7 +8,7 @@ import pytest
 from conftest import wait_until
 from openskill.models import PlackettLuce
 
-from thebes.server.players import hash_key
+from thebes.server.players.names import hash_key
 
 HUMANS2 = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 

@@ -1,4 +1,4 @@
-"""Replays (GET /api/games/<id>/replay) and uploaded records (POST /api/records): thebes/server/replay.py.
+"""Replays (GET /api/games/<id>/replay) and uploaded records (POST /api/records): thebes/server/api/replay.py, live/replays.py.
 
 Positions are compared with a local replay of the same events; an unfinished game with
 hidden information is replayed only for a seat, with its token, and never omnisciently;
@@ -16,7 +16,7 @@ from conftest import wait_until
 
 from thebes.cli import selfplay_record
 from thebes.core import Record, ReplayError, get_game
-from thebes.server.storage import StaleVersion
+from thebes.server.storage.schema import StaleVersion
 
 HIDDEN = "sarcophagus"          # a real game with hidden information (2 players)
 PUBLIC = "ra"                    # a real game without (3 players)

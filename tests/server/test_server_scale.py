@@ -13,7 +13,7 @@ import time
 import pytest
 
 from thebes.core import Record
-from thebes.server import views as views_module
+from thebes.server.live import views as views_module
 
 from conftest import wait_until
 
@@ -258,7 +258,7 @@ def test_spectators_share_one_view_per_version(sqlite_url, make_client, monkeypa
 
 
 def test_events_a_notification_carried_are_used_only_when_they_follow_on_without_a_gap():
-    from thebes.server.fanout import _joined
+    from thebes.server.live.fanout import _joined
     assert _joined([(3, ["a"]), (4, ["b", "c"])]) == (3, ["a", "b", "c"])
     assert _joined([(3, ["a"]), (5, ["c"])]) is None          # a notification went missing
     assert _joined([(3, ["a"]), (-1, None)]) is None          # one too long to carry its texts
@@ -269,7 +269,7 @@ def test_a_notification_drops_what_does_not_fit_first_the_notes_then_the_texts()
     """PostgreSQL takes payloads under 8,000 bytes: a clock too big to carry is left out (the
     other processes read it), then the events' texts too (they read those as well)."""
     import json
-    from thebes.server.storage import Storage
+    from thebes.server.storage.store import Storage
 
     sent = []
 
@@ -290,7 +290,7 @@ def test_a_notification_drops_what_does_not_fit_first_the_notes_then_the_texts()
 
 def test_seat_tokens_in_urls_never_reach_the_server_log(caplog):
     import logging
-    from thebes.server.security import redact_tokens_in_logs
+    from thebes.server.guard.security import redact_tokens_in_logs
 
     redact_tokens_in_logs()
     caplog.set_level(logging.INFO, logger="uvicorn.access")
@@ -312,7 +312,8 @@ def test_only_games_whose_bots_nobody_moves_are_swept_not_a_new_game_waiting_for
     taken over at once; a game without a lease that nobody moved for the quiet time, too."""
     import datetime as dt
 
-    from thebes.server.storage import GameData, SeatData, Storage, now
+    from thebes.server.storage.schema import GameData, SeatData, now
+    from thebes.server.storage.store import Storage
 
     a, b = Storage(pg_url), Storage(pg_url)
     try:

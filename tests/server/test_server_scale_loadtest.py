@@ -7,8 +7,8 @@ import os
 import subprocess
 import sys
 
-from thebes.server.loadfigures import percentiles
-from thebes.server.loadtest import Watch
+from thebes.loadtest.figures import percentiles
+from thebes.loadtest.runner import Watch
 
 from test_server_scale_nginx import free_port, wait_http
 
@@ -73,7 +73,7 @@ def test_loadtest_plays_checks_and_reports_against_a_live_server(tmp_path):
 
 def test_serve_refuses_a_sqlite_file_another_server_holds_and_workers_on_sqlite(tmp_path, capsys):
     from thebes.cli import main
-    from thebes.server.storage import Storage
+    from thebes.server.storage.store import Storage
 
     path = tmp_path / "busy.db"
     holder = Storage(f"sqlite:///{path}")

@@ -177,7 +177,7 @@ def cluster(tmp_path):
 
 def lease_owner_pid(db: str, game_id: str) -> int | None:
     import psycopg
-    from thebes.server.storage import libpq_url
+    from thebes.server.storage.database import libpq_url
     with psycopg.connect(libpq_url(db)) as c:
         row = c.execute("SELECT owner FROM bot_leases WHERE game_id = %s AND expires > now()",
                         (game_id,)).fetchone()

@@ -10,10 +10,13 @@ import pytest
 from sqlalchemy import inspect, text
 
 from thebes.core import Record
-from thebes.server.service import ApiError, GameService
-from thebes.server.storage import (DatabaseBusy, GameData, SeatData, SeatTaken, StaleVersion, Storage,
-                                   database_url, now, schema_head, schema_revision, upgrade_schema,
-                                   make_engine)
+from thebes.server.live.errors import ApiError
+from thebes.server.live.service import GameService
+from thebes.server.storage.database import (database_url, make_engine, schema_head, schema_revision,
+                                            upgrade_schema)
+from thebes.server.storage.schema import (DatabaseBusy, GameData, SeatData, SeatTaken, StaleVersion,
+                                          now)
+from thebes.server.storage.store import Storage
 
 from conftest import wait_until
 
