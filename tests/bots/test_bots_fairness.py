@@ -38,7 +38,7 @@ def test_a_bot_chooses_the_same_move_whatever_the_hidden_facts(game_name, bot, p
     rng = random.Random(17)
     checked = 0
     for game_seed in range(3):
-        state = game.new_initial_state(PLAYERS[game_name])
+        state = game.new_initial_state(PLAYERS.get(game_name, game.default_players))
         steps = 0
         while not state.is_terminal() and steps < 400:
             steps += 1

@@ -31,8 +31,8 @@ def _deal(enc, state, rng):
 
 
 def test_covered_games_are_registered_thebes_games():
-    assert covered_games() == ["ra", "sarcophagus", "pharaohs-heir", "pharaoh"]
-    for name in covered_games():
+    assert covered_games()[:4] == ["ra", "sarcophagus", "pharaohs-heir", "pharaoh"]  # then plugins
+    for name in covered_games()[:4]:
         assert get_game(name).hooks.tensors == f"thebes.games.{name.replace('-', '_')}.tensors"
 
 
@@ -195,7 +195,7 @@ def test_the_games_tensors_need_only_the_core():
 
 def test_the_conformance_setups_are_each_games_cases():
     from thebes.interop.conformance import setups
-    assert setups() == [
+    assert setups()[:12] == [       # thebes's games; an installed plugin's come after
         ("ra", {"players": 3}, 3, {}),
         ("ra", {"players": 4}, 4, {}),
         ("ra", {"players": 5}, 5, {}),
@@ -209,7 +209,7 @@ def test_the_conformance_setups_are_each_games_cases():
         ("pharaoh", {"players": 2}, 2, {}),
         ("pharaoh", {"players": 4, "objectives": True}, 4, {"objectives": True}),
     ]
-    assert setups(["pharaoh"]) == setups()[-3:]
+    assert setups(["pharaoh"]) == setups()[9:12]
     with pytest.raises(OptionsError):
         setups(["chess"])
 

@@ -100,7 +100,9 @@ def test_every_games_thresholds_are_the_ones_docs_review_md_gives_with_a_reason(
             rows[cells[0].strip("`")] = (tuple(float(c) for c in cells[1:4]), cells[4])
         elif rows and not line.startswith("|"):
             break
-    THRESHOLDS = all_thresholds()
+    from thebes.core.game import registered
+    ours = {n for n, target in registered().items() if target.startswith("thebes.games.")}
+    THRESHOLDS = {k: v for k, v in all_thresholds().items() if k.split("/")[0] in ours}
     assert set(rows) == set(THRESHOLDS)
     for key, (numbers, reason) in rows.items():
         assert numbers == THRESHOLDS[key], key

@@ -13,8 +13,7 @@ bots, tensors or terminal view. What each module must define:
     ``GreedyBot(game, seat, rng, **params)`` with ``choose(state) -> action`` (the ``greedy``
     bot and the ``easy`` level), and optionally ``policy(state, seat, rng) -> action`` (the
     search's greedy playouts). Without it, ``greedy`` and ``easy`` are refused with a
-    clear :class:`~thebes.core.OptionsError` and :data:`DEFAULT_LEVELS` plays ``easy`` as a
-    small search.
+    clear :class:`~thebes.core.OptionsError` (``medium`` and ``hard`` still play).
 ``search``
     The search's knowledge (thebes/bots/ismcts.py reads each name if present):
     ``evaluate(state) -> [score per seat]``, ``cutoff(state, start, steps) -> bool``,
@@ -25,10 +24,12 @@ bots, tensors or terminal view. What each module must define:
     A learned evaluation that ``python -m thebes.bots.train_value`` fits: ``FEATURES``,
     ``features(state) -> [vector per seat]``, ``ValueModel`` (docs/bots.md). Optional.
 ``terminal``
-    The terminal view (thebes/tui/play.py): ``render(console, obs, seat, names)``,
-    ``move_label(obs, move) -> str`` and the optional helpers that module documents.
-    Without it the terminal shows the observation as text and a numbered menu of the
-    legal moves' notation.
+    The terminal view (thebes/tui/play.py's docstring is the contract): ``render(obs,
+    seat) -> rich renderable``, ``event_line(obs_before, text, actor) -> str``,
+    ``move_label(obs, text) -> str``, and optionally ``choose(console, state, seat,
+    menu)`` (staged menus; ``menu`` is the loop's: ask, hint, choice) and
+    ``after_event(obs_before, obs_after)``. Without it, :mod:`thebes.tui.generic` shows
+    the observation as text and a numbered menu of the legal moves' notation.
 ``tensors``
     The OpenSpiel and PettingZoo adapters (thebes/interop/, docs/interop.md), built on
     :mod:`thebes.core.tensors`; ``options`` below are complete (``Game.options``).

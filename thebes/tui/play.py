@@ -39,7 +39,7 @@ from rich.rule import Rule
 from thebes.bots import DEFAULT_BOT, make_bot
 from thebes.cli_args import options_for
 from thebes.core import (CHANCE, TERMINAL, OptionsError, Record, RecordError, State, ThebesError,
-                         get_game, seat_rng)
+                         game_names, get_game, seat_rng)
 from thebes.core.menu import MenuError, menu_choice  # noqa: F401  (MenuError: raised through)
 from thebes.core.record import result_of
 from thebes.tui import generic
@@ -71,7 +71,9 @@ def ask_menu(console: Console, view: ModuleType, state: State, seat: int) -> Any
     actions = state.legal_actions()
     texts = [state.action_to_text(a) for a in actions]
     for i, text in enumerate(texts, 1):
-        console.print(f"  [bold cyan]{i:>3}[/]  {view.move_label(obs, text)}  [dim]{text}[/dim]")
+        label = view.move_label(obs, text)
+        notation = f"  [dim]{escape(text)}[/dim]" if label != escape(text) else ""
+        console.print(f"  [bold cyan]{i:>3}[/]  {label}{notation}")
     while True:
         answer = console.input("[bold]your move[/] (number, notation, h for a hint, "
                                "q to quit): ").strip()
@@ -148,8 +150,7 @@ def _resume(args: Any) -> tuple[Record, State, Path, int, int, str]:
 def _new_game(args: Any) -> tuple[Record, State, Path, int, int, str]:
     """A new game from the command line. Raises :class:`ThebesError` naming the option."""
     if not args.game:
-        raise OptionsError("name a game (ra, sarcophagus, pharaohs-heir, pharaoh) or give "
-                           "--resume RECORD")
+        raise OptionsError(f"name a game ({', '.join(game_names())}) or give --resume RECORD")
     players = args.players if args.players is not None else get_game(args.game).default_players
     options = options_for(args.game, players, args.options)
     state = get_game(args.game).new_initial_state(players, options)
