@@ -1,7 +1,7 @@
 """axe-core finds no serious or critical accessibility violation (issue 15, item 5).
 
 Debian's chromium driven by Playwright, the real server (the fixtures of
-test_browser_ra.py), axe-core (the npm package, installed by
+browserkit.py), axe-core (the npm package, installed by
 scripts/setup/axe-core.sh under .cache/axe, or named by THEBES_AXE) evaluated
 in the page. Checked: the lobby, each game's table (a seat's view, in play),
 a finished Ra game, the replay viewer and the upload page, at desktop and
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from test_browser_ra import CHROMIUM, CHROMIUM_ARGS, ROOT, get_json, playwright, post_json, server  # noqa: F401
+from browserkit import CHROMIUM, CHROMIUM_ARGS, ROOT, get_json, playwright, post_json, server  # noqa: F401
 
 AXE = Path(os.environ.get("THEBES_AXE") or ROOT / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js")
 if not AXE.exists():

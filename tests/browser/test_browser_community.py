@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from test_browser_ra import SHOTS, free_port, launch, playwright  # noqa: F401 (fixtures)
+from browserkit import SHOTS, free_port, launch, playwright  # noqa: F401 (fixtures)
 
 uvicorn = pytest.importorskip("uvicorn", reason="uvicorn is not installed")
 
@@ -40,7 +40,7 @@ class JumpClock:
 
 class Server:
     def __init__(self, db: Path, port: int) -> None:
-        from thebes.server import create_app
+        from thebes.server.app import create_app
 
         self.app = create_app(str(db), bot_delay=0)
         self.clock = JumpClock()

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from test_browser_ra import browser_context, playwright, post_json, server  # noqa: F401 (fixtures)
+from browserkit import browser_context, playwright, post_json, server  # noqa: F401 (fixtures)
 
 
 def test_the_hint_button_shows_the_search_suggestions(server, browser_context, monkeypatch):  # noqa: F811
-    monkeypatch.setattr("thebes.server.hints.HINT_MS", 150.0)
+    monkeypatch.setattr("thebes.server.api.hints.HINT_MS", 150.0)
     created = post_json(f"{server}/api/games", {"game": "ra", "players": 3, "seed": 3, "seats": [
         {"kind": "human", "name": "Hatshepsut"}, {"kind": "human", "name": "Ahmose"},
         {"kind": "human", "name": "Tiye"}]})

@@ -2,7 +2,7 @@
 change, in English and French; another game resets the seats (Pharaoh: solo in one click);
 "1 player"; bots in one order; bot seats named in the page's language.
 
-Debian's chromium driven by Playwright, the real server (the fixtures of test_browser_ra.py).
+Debian's chromium driven by Playwright, the real server (the fixtures of browserkit.py).
 Skips with a visible reason when /usr/bin/chromium or Playwright is missing.
 """
 
@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from test_browser_ra import launch, playwright, post_json, server  # noqa: F401
+from browserkit import launch, playwright, post_json, server  # noqa: F401
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """A move made while the connection is down is not lost (issue 15, item 3).
 
 Debian's chromium driven by Playwright, the real server (the fixtures of
-test_browser_ra.py). The page's WebSocket goes through Playwright's
+browserkit.py). The page's WebSocket goes through Playwright's
 route_web_socket, so the test can cut it and refuse new ones, and the move
 endpoint is aborted meanwhile: the server itself stays up. While cut, the
 board is paused, and a move made with the keyboard is held and shown; when the
@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from test_browser_ra import board_version, launch, play_one, playwright, post_json, server, sync_api  # noqa: F401
+from browserkit import board_version, launch, play_one, playwright, post_json, server, sync_api  # noqa: F401
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """Every table on a phone, by keyboard alone (issue 15, items 4 and 5).
 
 Debian's chromium driven by Playwright, the real server (the fixtures of
-test_browser_ra.py), a touch screen of 390 x 844 CSS px (and a tablet of
+browserkit.py), a touch screen of 390 x 844 CSS px (and a tablet of
 820 x 1180 for Ra). For each game: the page never scrolls sideways, every
 clickable piece of the board and every button is at least 44 x 44 px (WCAG
 2.5.5), the log is folded under the board, and moves are played with the
@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from test_browser_ra import (CHROMIUM, CHROMIUM_ARGS, SHOTS, board_version, playwright,  # noqa: F401
+from browserkit import (CHROMIUM, CHROMIUM_ARGS, SHOTS, board_version, playwright,  # noqa: F401
                              post_json, server, sync_api)
 
 PHONE = {"width": 390, "height": 844}

@@ -1,7 +1,7 @@
 """Real-browser test of the replay viewer and the record upload (issue 7, items 4 and 5).
 
 Debian's chromium driven by Playwright against the real server (the fixtures of
-test_browser_ra.py). A finished Ra game is opened from the lobby's Replay link and
+browserkit.py). A finished Ra game is opened from the lobby's Replay link and
 stepped forward and back, jumped with the slider and by clicking a log line, and
 played at a chosen speed; each drawn position is checked against the server's replay.
 A record from ``thebes selfplay`` is uploaded and viewed; a bad one is refused in the
@@ -25,7 +25,7 @@ if not os.path.exists(CHROMIUM):
                 "the real-browser test needs Debian's chromium", allow_module_level=True)
 pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
-from test_browser_ra import SHOTS, get_json, launch, playwright, post_json, server  # noqa: E402,F401
+from browserkit import SHOTS, get_json, launch, playwright, post_json, server  # noqa: E402,F401
 
 from thebes.cli import selfplay_record  # noqa: E402
 

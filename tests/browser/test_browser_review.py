@@ -1,7 +1,7 @@
 """Real-browser test of the game review under the replay viewer (issue 17).
 
 Debian's chromium driven by Playwright against the real server (the fixtures of
-test_browser_ra.py). A greedy Ra game with a deliberately bad move planted in it is
+browserkit.py). A greedy Ra game with a deliberately bad move planted in it is
 uploaded; "Review this game" is clicked in its replay; the progress shows, then the
 graph of each seat's win chance, the per-seat table, and in the move list the planted
 move marked a blunder with the move the search preferred, in words. Clicking the
@@ -24,7 +24,7 @@ if not os.path.exists(CHROMIUM):
                 "the real-browser test needs Debian's chromium", allow_module_level=True)
 pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
-from test_browser_ra import SHOTS, launch, playwright, post_json, server  # noqa: E402,F401
+from browserkit import SHOTS, launch, playwright, post_json, server  # noqa: E402,F401
 
 from thebes.bots import make_bot  # noqa: E402
 from thebes.core import Record, get_game, play_game, seat_rng  # noqa: E402
@@ -40,7 +40,7 @@ def context(playwright, tmp_path_factory):  # noqa: F811
 
 @pytest.fixture(scope="module")
 def review_budget():
-    from thebes.server import review as server_review
+    from thebes.server.live import reviewer as server_review
     saved = server_review.ITERATIONS
     server_review.ITERATIONS = 300
     yield
@@ -122,7 +122,7 @@ def test_a_review_without_chance_swings_shows_the_graph_and_no_stray_text(
         server, context, monkeypatch):  # noqa: F811
     # Sarcophagus has no chance event after the set-up: the review has no swings to list,
     # and the panel must not say "null" where the list would be.
-    from thebes.server import review as server_review
+    from thebes.server.live import reviewer as server_review
     monkeypatch.setattr(server_review, "ITERATIONS", 20)
     state = get_game("sarcophagus").new_initial_state(2)
     bots = [make_bot("greedy", "sarcophagus", s, seat_rng(6, s)) for s in range(2)]
@@ -144,7 +144,7 @@ def test_a_queued_review_shows_its_place_and_expected_wait_and_announces_them_po
     # that is not redrawn (so screen readers read it), in English and in French.
     import re
     import threading
-    from thebes.server import review as server_review
+    from thebes.server.live import reviewer as server_review
     monkeypatch.setattr(server_review, "ITERATIONS", 8)
     monkeypatch.setattr(server_review, "PROCESSES", 0)
     release = threading.Event()

@@ -1,13 +1,13 @@
 """Issue 16 in a real browser: a seat's link never leaves the page in a Referer header, and the
 page works under the server's Content-Security-Policy (no violation reported).
 
-Uses the server and browser fixtures of test_browser_ra.py (which skips without chromium or
+Uses the server and browser fixtures of browserkit.py (which skips without chromium or
 Playwright).
 """
 
 from __future__ import annotations
 
-from test_browser_ra import browser_context, playwright, post_json, server  # noqa: F401 (fixtures)
+from browserkit import browser_context, playwright, post_json, server  # noqa: F401 (fixtures)
 
 WATCH_CSP = """
 window.__csp = [];

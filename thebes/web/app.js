@@ -1,11 +1,11 @@
 // The thebes browser client: the header, and routing on location.pathname to the page
 // modules: lobby.js (/), game.js (/play/<id>), replay.js (/replay/<id>, /upload),
 // players.js (/leaderboard, /player/<name>). Plain ES modules, no build step. Game
-// tables are drawn by one module per game (TABLES); a game without one gets a plain
+// tables are drawn by one module per game, each in its game's own folder, loaded from
+// /api/meta before the first page is drawn (tables.js); a game without one gets a plain
 // list of its legal moves.
 import { h } from "./dom.js";
 import { t, getLang, setLang, onLangChange, LANGUAGES } from "./i18n.js";
-import * as ra from "./ra.js";
 import * as replay from "./replay.js";
 import * as players from "./players.js";
 import { showLobby, youLabel } from "./lobby.js";
@@ -13,14 +13,13 @@ import { showGame } from "./game.js";
 import { myName } from "./mine.js";
 import { navigate } from "./page.js";
 import { store } from "./net.js";
+import { TABLES, loadTables } from "./tables.js";
 
-const TABLES = { ra };
-// The other games' tables, each in its own module with the same interface as ra.js
-// (describeEvent, render; titles: gametitle.* in i18n.js); a module not there yet leaves its game on the generic list.
-for (const [game, path] of Object.entries({ sarcophagus: "./sarcophagus.js",
-  "pharaohs-heir": "./pharaohs_heir.js", pharaoh: "./pharaoh.js" })) {
-  try { TABLES[game] = await import(path); } catch (err) { console.info(`no table for ${game} yet`); }
-}
+// The tables (and the games' titles and strings they bring) before the first page; a
+// server out of reach: the pages say so, and the tables come (and the page is drawn
+// again) as soon as it answers.
+let tablesLoaded = true;
+try { await loadTables(); } catch (_) { tablesLoaded = false; }
 
 // ------------------------------------------------------------------ chrome
 function renderChrome() {
@@ -79,3 +78,13 @@ window.addEventListener("popstate", route);
 document.documentElement.lang = getLang();
 renderChrome();
 route();
+if (!tablesLoaded) {
+  (async () => {
+    for (let wait = 1000; ; wait = Math.min(2 * wait, 8000)) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      try { await loadTables(); break; } catch (_) { /* still out of reach */ }
+    }
+    renderChrome();
+    current.rerender();
+  })();
+}

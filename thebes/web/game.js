@@ -1,6 +1,6 @@
 // The game page (/play/<id>[?token=T]): a seat's (or a spectator's) view of one game,
 // kept live by the game's socket (docs/web-api.md): the table drawn by the game's module
-// (TABLES: ra.js, sarcophagus.js, ...; a plain list of legal moves without one), the
+// (TABLES, from each game's folder: tables.js; a plain list of legal moves without one), the
 // table bar (clock.js: seats, clocks, votes), the log in words with an aria-live region
 // saying what others did, hints, and a move chosen while the connection is down held
 // and sent on reconnect with its version. showGame(root, gameId, token, page, TABLES)

@@ -1,5 +1,6 @@
 // The translation mechanism for every string the page shows (English and French; the
-// tables: i18n_en.js and i18n_fr.js, plus what table modules bring with addStrings).
+// tables: i18n_en.js and i18n_fr.js for the shell, plus what each game's table modules bring
+// from its folder with addStrings, loaded before the first page: tables.js).
 // t(key, vars) looks the key up in the current language, falls back to English,
 // and replaces {name} placeholders by vars.name.
 

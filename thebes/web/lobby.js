@@ -9,6 +9,7 @@ import { defaultBot, sortBots } from "./logwords.js";
 import * as tablebar from "./clock.js";
 import { myName, mySeats, myInvites, rememberInvites, rememberSeat } from "./mine.js";
 import { botLabel, gameTitle, getMeta, navigate, playUrl, seatLabel, shownNames, toast } from "./page.js";
+import { optionChoices } from "./tables.js";
 
 // "· 14:05" today, else "· 3 Nov", in the page's language
 function when(iso) {
@@ -125,9 +126,6 @@ export async function showLobby(root, page) {
       })) : h("p", { class: "muted" }, t("lobby.finished.none")));
   }
 
-  // options offered as a choice among their legal values (shared/spec/pharaohs-heir.md, Options)
-  const CHOICES = { piecepacks: [2, 1] };
-
   // the strength levels first (easy, medium, hard), then the named bots (as on the upload page)
   function botsFor(gm) {
     return sortBots((gm && gm.bots && gm.bots.length ? gm.bots : meta.bots) || []);
@@ -156,6 +154,8 @@ export async function showLobby(root, page) {
     const players = [];
     for (let n = gm.min_players; n <= gm.max_players; n++) players.push(n);
 
+    // options offered as a choice among their legal values: the table module's OPTION_CHOICES
+    const CHOICES = optionChoices(gm.name);
     const optionInputs = Object.entries(gm.default_options || {}).map(([key, dflt]) => {
       const value = key in form.options ? form.options[key] : dflt;
       let input;

@@ -1,7 +1,7 @@
 // Words shared by the game page and the replay viewer.
 //
 // logWords: the log in words, the same for every page: a table module's narrate(log,
-// names, t, obs) when it has one (it knows what each event did: ra.js), else its
+// names, t, obs) when it has one (it knows what each event did), else its
 // describeEvent(line, names, t) line by line, else the plain notation.
 
 export function logWords(mod, log, names, t, obs) {
@@ -22,7 +22,7 @@ export function logWords(mod, log, names, t, obs) {
 // words past its plain description `plain(line)`: a cycle scored, an epoch ended), since
 // the player knows their own move. `words` are logWords' for `log`. `said` (optional):
 // the words line `after` had when it was said; what they gained since is said too (a
-// line the board completes later: Sarcophagus's end, tile by tile).
+// line the board completes later, such as a game's end revealed piece by piece).
 export function liveNews(log, words, plain, after, mine, said) {
   const news = [];
   log.forEach((line, i) => {

@@ -80,7 +80,7 @@ export function playerCard(onChange) {
 async function showLeaderboard(root, game) {
   const meta = await api("/api/meta").catch(() => ({ games: [] }));
   const games = (meta.games || []).filter((g) => g.max_players > 1 || g.name === game);
-  const chosen = game || (games[0] && games[0].name) || "ra";
+  const chosen = game || (games[0] && games[0].name) || "";
   const board = h("section", { class: "card", id: "leaderboard" }, h("p", { class: "muted" }, t("loading")));
   root.replaceChildren(h("div", { class: "lobby" },
     h("div", { class: "lobby-left" }, playerCard()),

@@ -1,4 +1,4 @@
-"""Pharaoh's Heir's log says, in words, what the rules did between moves (thebes/web/pharaohs_heir_log.js).
+"""Pharaoh's Heir's log says, in words, what the rules did between moves (thebes/games/pharaohs_heir/web/log.js).
 
 Node runs the page's ``narrate`` over random games (3 and 4 players, and the
 one-piecepack variant), each log line as seat 1 reads it. Against the engine:
@@ -15,19 +15,23 @@ every year and the first cycle's end (the fold's own rule for Population's moves
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
 from thebes.core import CHANCE, TERMINAL, get_game
 
-from webnode import needs_node, run_modules
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))   # tests/web: webnode
+
+from webnode import needs_node, run_modules  # noqa: E402
 
 pytestmark = needs_node
 
 SCRIPT = """
 globalThis.navigator = { language: "en" };
 const { readFileSync } = await import("node:fs");
-const { narrate } = await import("./pharaohs_heir.js");
+const { narrate } = await import("./games/pharaohs-heir/table.js");
 const i18n = await import("./i18n.js");
 const DATA = JSON.parse(readFileSync(new URL("./data.json", import.meta.url)));
 const out = DATA.map((g) => {

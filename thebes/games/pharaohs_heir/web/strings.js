@@ -1,9 +1,15 @@
 // Pharaoh's Heir's table in English and French: every string its modules show
-// (keys pharaohs_heir.*), brought once by pharaohs_heir.js.
-import { addStrings } from "./i18n.js";
+// (keys pharaohs_heir.*; its title gametitle.pharaohs-heir and options option.piecepacks.*
+// too), brought once by table.js.
+import { addStrings } from "../../i18n.js";
 
 addStrings({
   en: {
+    "gametitle.pharaohs-heir": "Pharaoh's Heir",
+    "option.piecepacks": "Piecepacks",
+    "option.piecepacks.help": "Two piecepacks is the standard game for 3 or 4 players; one piecepack is the variant for 3 players, six coins each.",
+    "option.piecepacks.2": "two (standard)",
+    "option.piecepacks.1": "one (3 players)",
     "pharaohs_heir.cycle": "Cycle {cycle} of 2 · year {turn} of 6",
     "pharaohs_heir.unrest": "Time of Unrest, before the second cycle",
     "pharaohs_heir.nile": "Nile tile",
@@ -150,6 +156,11 @@ addStrings({
     "pharaohs_heir.help.buildings": "Buildings cost their value in tokens: farm (+grain each harvest), market (lowers the grain you owe), altar (+value each sacrifice), floodwall (protects tiles at a flood). Canals grow a token each populated year.",
   },
   fr: {
+    "gametitle.pharaohs-heir": "L'Héritier de Pharaon",
+    "option.piecepacks": "Piecepacks",
+    "option.piecepacks.help": "Deux piecepacks : le jeu standard à 3 ou 4 joueurs ; un seul piecepack : la variante à 3 joueurs, six pièces chacun.",
+    "option.piecepacks.2": "deux (standard)",
+    "option.piecepacks.1": "un (3 joueurs)",
     "pharaohs_heir.cycle": "Cycle {cycle} sur 2 · année {turn} sur 6",
     "pharaohs_heir.unrest": "Temps des troubles, avant le second cycle",
     "pharaohs_heir.nile": "Tuile du Nil",

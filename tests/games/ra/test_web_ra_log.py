@@ -1,4 +1,4 @@
-"""Ra's log in words (thebes/web/ra_log.js) follows the engine.
+"""Ra's log in words (thebes/games/ra/web/log.js) follows the engine.
 
 The fold reads only the public log; here it is run by Node over random Ra games
 of 3, 4 and 5 players, and after every event its epoch, auction track, centre
@@ -11,19 +11,23 @@ Skips with a visible reason when Node is missing (Debian's nodejs).
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 from thebes.core import CHANCE, TERMINAL, get_game
 
-from webnode import needs_node, run_modules
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))   # tests/web: webnode
+
+from webnode import needs_node, run_modules  # noqa: E402
 
 pytestmark = needs_node
 
 
 def run_node(tmp_path, script: str, data: object) -> object:
-    """Run ``script`` (an ES module that reads DATA and prints JSON) beside ra_log.js."""
+    """Run ``script`` (an ES module that reads DATA and prints JSON) beside Ra's log.js."""
     return run_modules(tmp_path, (
         'import { readFileSync } from "node:fs";\n'
-        'import { foldRa, narrateRa } from "./ra_log.js";\n'
+        'import { foldRa, narrateRa } from "./games/ra/log.js";\n'
         'const DATA = JSON.parse(readFileSync(new URL("./data.json", import.meta.url)));\n' + script),
         data, timeout=120)
 

@@ -1,7 +1,7 @@
 // Pharaoh in words: seats, costs and titles as people read them, each log line
 // (describeEvent) and the log with what each round scored (narrate).
-import "./pharaoh_strings.js";
-import { ACTIONS, COST, KINDS, RESOURCES, TITLES, isSquare, objectiveList } from "./pharaoh_rules.js";
+import "./strings.js";
+import { ACTIONS, COST, KINDS, RESOURCES, TITLES, isSquare, objectiveList } from "./rules.js";
 
 export function seatName(names, seat0, t) {
   return (names && names[seat0]) || t("game.seatname", { seat: seat0 + 1 });

@@ -2,20 +2,21 @@
 // score sheet, drawn from one seat's observation (shared/spec/pharaoh.md; the
 // observation's shape is in thebes/games/pharaoh/observation.py).
 //
-// Same interface as ra.js: describeEvent(line, names, t), narrate, render(ctx).
+// The entry module of its folder, with every table's interface (thebes/web/tables.js):
+// describeEvent(line, names, t), narrate, render(ctx).
 // Only legal moves are clickable: everything clickable is derived from
 // view.legal (the notation strings). Elements that send a move carry data-move;
 // elements that only choose (a building of the chart, a die to shift) carry
-// data-select, for people and tests. See docs/web-pharaoh.md.
+// data-select, for people and tests. See docs/games/pharaoh/web.md.
 //
-// Its modules: pharaoh_strings.js (English and French), pharaoh_rules.js (charts and
-// guides), pharaoh_words.js (the log in words), pharaoh_draw.js (sheets, dice, CSS).
-import "./pharaoh_strings.js";
-import { COLORS, dieSvg, ensureStyle, resDot, sheetSvg } from "./pharaoh_draw.js";
-import { ACTIONS, CHART, KINDS, OBJECTIVE_POINTS, POINTS, PRODUCTION, RESOURCES, ROUNDS, bonusNow, canPay, rankingOf, yieldOf } from "./pharaoh_rules.js";
-import { costText, seatName, titleText } from "./pharaoh_words.js";
+// Its modules: strings.js (English and French), rules.js (charts and
+// guides), words.js (the log in words), draw.js (sheets, dice, CSS).
+import "./strings.js";
+import { COLORS, dieSvg, ensureStyle, resDot, sheetSvg } from "./draw.js";
+import { ACTIONS, CHART, KINDS, OBJECTIVE_POINTS, POINTS, PRODUCTION, RESOURCES, ROUNDS, bonusNow, canPay, rankingOf, yieldOf } from "./rules.js";
+import { costText, seatName, titleText } from "./words.js";
 
-export { describeEvent, narrate } from "./pharaoh_words.js";
+export { describeEvent, narrate } from "./words.js";
 
 const focusOf = {}; // game id -> seat (0-based) shown large for a spectator
 const seenRounds = {}; // game id -> rounds written on the big sheet when last drawn

@@ -1,7 +1,7 @@
 // Ra's tile glyphs, drawn as SVG: one small picture per kind or category (the table in
-// ra.js draws them on its tiles). Kinds as in the rules: docs/rules/ra-spec.md, Components.
+// table.js draws them on its tiles). Kinds as in the rules: docs/games/ra/spec.md, Components.
 
-import { svg as s } from "./dom.js";
+import { svg as s } from "../../dom.js";
 
 export const CIVS = ["astronomy", "agriculture", "writing", "religion", "art"];
 export const MONUMENTS = ["fortress", "obelisk", "palace", "pyramid", "temple", "statue", "step-pyramid", "sphinx"];

@@ -21,9 +21,9 @@
 // foldSarcophagus(log, obs) -> Map log index -> [{key, seat, tile, pos, coins}, ...]
 //   (i18n keys sarcophagus.news.*; `obs` the observation after the log or later; an
 //   older one tells as far as its assessments go).
-// tests/web/test_web_sarcophagus_log.py runs it with Node against the engine.
-import { addStrings } from "./i18n.js";
-import { ROWS, SARC_POSITIONS, nameOf, parseTile, tileLabel } from "./sarcophagus_rules.js";
+// tests/games/sarcophagus/test_web_sarcophagus_log.py runs it with Node against the engine.
+import { addStrings } from "../../i18n.js";
+import { ROWS, SARC_POSITIONS, nameOf, parseTile, tileLabel } from "./rules.js";
 
 addStrings({
   en: {

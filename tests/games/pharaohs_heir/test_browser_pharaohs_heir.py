@@ -4,7 +4,7 @@ Creates a 3-player game from the lobby (seat 1 me, two greedy bots), plays it to
 the final ranking by clicking only what the table offers (action markers, face-up
 land tiles, steppers on the mat, the build picker, Confirm), switches the page to
 French once, and saves docs/screenshots/pharaohs_heir.png of a game in progress.
-Reuses the server and browser fixtures of test_browser_ra.py (which skips the
+Reuses the server and browser fixtures of tests/browser/browserkit.py (which skips the
 module with a reason when chromium or Playwright is missing).
 """
 
@@ -13,22 +13,25 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
-try:  # the server and browser fixtures of the Ra test (it skips when chromium or Playwright is missing)
-    from test_browser_ra import (SHOTS, board_version, browser_context, playwright, server,  # noqa: F401
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "browser"))   # browserkit
+
+try:  # the server and browser fixtures (browserkit skips when chromium or Playwright is missing)
+    from browserkit import (SHOTS, board_version, browser_context, playwright, server,  # noqa: F401
                                  sync_api)
     NO_BROWSER = None
 except pytest.skip.Exception as err:  # the strings check below still runs
     NO_BROWSER = str(err)
 
-WEB = Path(__file__).resolve().parents[2] / "thebes" / "web"
-STRINGS = WEB / "pharaohs_heir_strings.js"   # the table's strings, used by all its modules
-# the modules that use them (pharaohs_heir_log.js brings its own: tests/web/test_web_module_strings.py)
-MODULES = sorted(p for p in WEB.glob("pharaohs_heir*.js") if p.name != "pharaohs_heir_log.js")
+WEB = Path(__file__).resolve().parents[3] / "thebes" / "games" / "pharaohs_heir" / "web"   # the table's folder
+STRINGS = WEB / "strings.js"   # the table's strings, used by all its modules
+# the modules that use them (log.js brings its own: tests/web/test_web_module_strings.py)
+MODULES = sorted(p for p in WEB.glob("*.js") if p.name != "log.js")
 AREAS = ["harvest", "gods", "land", "people", "buildings"]
 ACTIONS = ["develop", "sacrifice", "populate", "harvest", "improve"]
 
@@ -48,7 +51,8 @@ def test_strings_english_and_french() -> None:
     en, fr = t["en"], t["fr"]
     assert len(en) > 100
     assert sorted(set(en) ^ set(fr)) == []
-    assert all(k.startswith("pharaohs_heir.") for k in en)
+    # its own keys, and its title and options (shown by the lobby before any table is drawn)
+    assert all(k.startswith(("pharaohs_heir.", "option.piecepacks")) or k == "gametitle.pharaohs-heir" for k in en)
     for key, value in en.items():
         assert set(re.findall(r"\{(\w+)\}", value)) == set(re.findall(r"\{(\w+)\}", fr[key])), key
     text = "\n".join(path.read_text(encoding="utf-8") for path in MODULES)
@@ -253,7 +257,7 @@ def test_pharaohs_heir_full_game_against_bots(server: str, browser_context) -> N
 # then act as a player would: record what is clickable, then compose a move by clicking
 # (random + until none is left, or a coin then a site) and report what Confirm would send.
 RENDER_JS = """async ([view, seed]) => {
-  const m = await import('/static/pharaohs_heir.js');
+  const m = await import('/static/games/pharaohs-heir/table.js');
   const { t } = await import('/static/i18n.js');
   const { h } = await import('/static/dom.js');
   let r = seed;

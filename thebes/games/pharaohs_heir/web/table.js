@@ -1,5 +1,6 @@
 // Pharaoh's Heir's table (shared/spec/pharaohs-heir.md), drawn from one seat's
-// observation only. Same interface as ra.js: describeEvent, narrate, render.
+// observation only. The entry module of its folder, with the interface every table has
+// (thebes/web/tables.js): describeEvent, narrate, render, OPTION_CHOICES.
 //
 // Everything clickable is derived from view.legal (notation strings), indexed in a
 // Set once per view. Big decisions (place, pay, offer, reap, starve, protect) are
@@ -11,15 +12,18 @@
 //   data-pick="canal:v0" | "coin:3" | "site:c1" | "site:nile"   build choices
 //   #ph-confirm       sends the composed move (data-move set only when it is legal)
 //
-// Its modules: pharaohs_heir_strings.js (English and French), _words.js (names of
-// things, the log in words), _moves.js (composed moves' notation), _style.js (CSS),
-// _log.js (the fold behind the log's words).
-import "./pharaohs_heir_strings.js";
-import { ensureStyle } from "./pharaohs_heir_style.js";
-import { BUILDING, composeBuild, composeSplit, parseBuild, parseSplit } from "./pharaohs_heir_moves.js";
-import { ACTIONS, describeEvent, nameOf, nileWords, posWords, tileWords } from "./pharaohs_heir_words.js";
+// Its modules: strings.js (English and French, its title and options too), words.js
+// (names of things, the log in words), moves.js (composed moves' notation), style.js
+// (CSS), log.js (the fold behind the log's words).
+import "./strings.js";
+import { ensureStyle } from "./style.js";
+import { BUILDING, composeBuild, composeSplit, parseBuild, parseSplit } from "./moves.js";
+import { ACTIONS, describeEvent, nameOf, nileWords, posWords, tileWords } from "./words.js";
 
-export { describeEvent, narrate } from "./pharaohs_heir_words.js";
+export { describeEvent, narrate } from "./words.js";
+
+// Options the create form offers as a choice among their legal values (shared/spec/pharaohs-heir.md, Options).
+export const OPTION_CHOICES = { piecepacks: [2, 1] };
 
 const COLUMNS = ["village", "temple", "crop"];
 const AREAS = ["harvest", "gods", "land", "people", "buildings"];

@@ -1,5 +1,5 @@
 """Sarcophagus's log tells every claim, tie, tile nobody claims and sarcophagus tile
-wherever the page is opened (thebes/web/sarcophagus_log.js).
+wherever the page is opened (thebes/games/sarcophagus/web/log.js).
 
 Node runs the page's fold over random games (2, 3 and 4 players, and `base_free`
 false), each log line as seat 1 reads it, against the engine: after every event the
@@ -16,12 +16,16 @@ visible reason without Node.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
 from thebes.core import CHANCE, TERMINAL, get_game
 
-from webnode import needs_node, run_modules
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))   # tests/web: webnode
+
+from webnode import needs_node, run_modules  # noqa: E402
 
 pytestmark = needs_node
 
@@ -29,7 +33,7 @@ SCRIPT = """
 globalThis.navigator = { language: "en" };
 globalThis.document = { documentElement: {} };
 const { readFileSync } = await import("node:fs");
-const { foldSarcophagus, narrate } = await import("./sarcophagus_log.js");
+const { foldSarcophagus, narrate } = await import("./games/sarcophagus/log.js");
 const i18n = await import("./i18n.js");
 const DATA = JSON.parse(readFileSync(new URL("./data.json", import.meta.url)));
 const plain = (notes) => Object.fromEntries([...notes].map(([k, v]) => [k, v]));

@@ -1,9 +1,9 @@
 // What Sarcophagus's pages know of the rules (shared/spec/sarcophagus.md): tile names
 // and their words, fame with suit bonuses (Scoring), the tie-break's tiles held
 // (ruling 23), and the pyramid's geometry (The pyramid: sides, claimable tiles).
-// No drawing here: the board (sarcophagus_board.js), the log (sarcophagus_log.js) and
-// the page (sarcophagus.js) share these.
-import { addStrings } from "./i18n.js";
+// No drawing here: the board (board.js), the log (log.js) and
+// the page (table.js) share these.
+import { addStrings } from "../../i18n.js";
 
 export const ROWS = "abcdef";
 export const SUITS = ["sun", "moon", "crown", "arms"];

@@ -5,25 +5,29 @@
 // short. Only legal moves are clickable: every clickable thing is derived from the
 // view's `legal` list.
 //
-// Same interface as ra.js: describeEvent(line, names, t), narrate(log, names, t, obs),
-// render(ctx). The modules it stands on: sarcophagus_rules.js (tiles, fame,
-// geometry), sarcophagus_log.js (the log in words), sarcophagus_draw.js (pieces, CSS),
-// sarcophagus_board.js (the SVG board). Clickable SVG elements carry data-move (the
-// move they send), data-coin (a coin value of your hand to choose) or data-pos (a tile
-// to choose before its coin), for people and tests. See docs/web-sarcophagus.md.
+// The entry module of its folder, with every table's interface (thebes/web/tables.js):
+// describeEvent(line, names, t), narrate(log, names, t, obs), render(ctx); its strings
+// below (its title and option too). The modules it stands on: rules.js (tiles, fame,
+// geometry), log.js (the log in words), draw.js (pieces, CSS), board.js (the SVG
+// board). Clickable SVG elements carry data-move (the move they send), data-coin (a
+// coin value of your hand to choose) or data-pos (a tile to choose before its coin),
+// for people and tests. See docs/games/sarcophagus/web.md.
 
-import { addStrings } from "./i18n.js";
-import { drawBoard } from "./sarcophagus_board.js";
-import { foldSarcophagus, narrate as narrateLog, newsText } from "./sarcophagus_log.js";
-import { bonusList, fameOf, heldCount, nameOf } from "./sarcophagus_rules.js";
+import { addStrings } from "../../i18n.js";
+import { drawBoard } from "./board.js";
+import { foldSarcophagus, narrate as narrateLog, newsText } from "./log.js";
+import { bonusList, fameOf, heldCount, nameOf } from "./rules.js";
 
-export { describeEvent } from "./sarcophagus_log.js";
-export { claimableSet, fameOf, tileLabel } from "./sarcophagus_rules.js";
+export { describeEvent } from "./log.js";
+export { claimableSet, fameOf, tileLabel } from "./rules.js";
 
 const REVEAL_MS = 1000;
 
 addStrings({
   en: {
+    "gametitle.sarcophagus": "Sarcophagus",
+    "option.base_free": "The pyramid's base is free",
+    "option.base_free.help": "A bottom-row tile's lower side counts as free, as on a flat table (the standard game). Untick it to stand the pyramid on the ground.",
     "sarcophagus.hint.first": "Place your first coin on the top-left tile {pos} (marked ★): choose one of your coins, then click the tile.",
     "sarcophagus.hint.second": "Place your second coin on any face-up tile with fewer than 4 coins: choose one of your coins, then a glowing tile.",
     "sarcophagus.hint.claimrule": "A tile with 4 coins and two free sides (marked ✓) goes to whoever has most coins on it.",
@@ -60,6 +64,9 @@ addStrings({
     "sarcophagus.help.end": "With no coins you pass; when everyone has passed, the top-left tile is assessed. The game ends when the pyramid is empty.",
   },
   fr: {
+    "gametitle.sarcophagus": "Sarcophage",
+    "option.base_free": "La base de la pyramide est libre",
+    "option.base_free.help": "Le côté bas d'une tuile de la dernière rangée compte comme libre, comme sur une table (le jeu standard). Décochez pour poser la pyramide sur le sol.",
     "sarcophagus.hint.first": "Posez votre première pièce sur la tuile en haut à gauche {pos} (marquée ★) : choisissez une de vos pièces, puis cliquez la tuile.",
     "sarcophagus.hint.second": "Posez votre seconde pièce sur une tuile visible portant moins de 4 pièces : choisissez une pièce, puis une tuile en surbrillance.",
     "sarcophagus.hint.claimrule": "Une tuile à 4 pièces avec deux côtés libres (marquée ✓) revient à qui y a le plus de pièces.",
@@ -107,7 +114,7 @@ const reveals = {};   // game id -> {shown, timer, redraw}
 const unshown = new WeakMap();
 let helpOpen = false;
 
-// The log in words (sarcophagus_log.js), the end's sarcophagus tiles as the board turns them.
+// The log in words (log.js), the end's sarcophagus tiles as the board turns them.
 export function narrate(log, names, t, obs) { return narrateLog(log, names, t, obs, unshown.get(log)); }
 
 // Sarcophagus tiles turned over at the end, in reveal order (seat 1 first).
@@ -153,7 +160,7 @@ export function render(ctx) {
   const justShown = rv.shown > 0 ? toReveal[rv.shown - 1] : null;
 
   // what the rules did lately (claims, ties, discards, the reveal as far as it is shown),
-  // newest first: the log's own notes (sarcophagus_log.js), so a reloaded page has them too
+  // newest first: the log's own notes (log.js), so a reloaded page has them too
   const notes = foldSarcophagus(ctx.log || [], obs);
   const news = [...notes.keys()].sort((a, b) => b - a).flatMap((i) => notes.get(i))
     .filter((item) => !(item.key === "sarcophagus.news.reveal" && hiddenTiles.has(item.tile))).slice(0, 6);

@@ -9,13 +9,14 @@ and the score sheet are shown. A 2-seat game against a bot shows both sheets,
 and the page is checked once in French. It writes docs/screenshots/pharaoh.png
 (a game in progress).
 
-Fixtures and helpers come from test_browser_ra.py (server, playwright, launch),
+Fixtures and helpers come from tests/browser/browserkit.py (server, playwright, launch),
 which skips with a reason when /usr/bin/chromium or Playwright is missing.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 import time
 from urllib.parse import parse_qs, urlparse
 
@@ -23,8 +24,10 @@ from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "browser"))   # browserkit
+
 try:  # the real-browser helpers; their module skips when chromium or Playwright is missing
-    from test_browser_ra import (SHOTS, board_version, get_json, launch, playwright, post_json,  # noqa: F401
+    from browserkit import (SHOTS, board_version, get_json, launch, playwright, post_json,  # noqa: F401
                                  server, sync_api)
 except pytest.skip.Exception as why:
     NO_BROWSER: str | None = str(why)
@@ -32,7 +35,7 @@ else:
     NO_BROWSER = None
 needs_browser = pytest.mark.skipif(NO_BROWSER is not None, reason=NO_BROWSER or "")
 
-WEB = Path(__file__).resolve().parents[2] / "thebes" / "web"
+WEB = Path(__file__).resolve().parents[3] / "thebes" / "games" / "pharaoh" / "web"   # the table's folder
 
 # Buildings the test prefers, most valuable first (road last: it scores nothing).
 SEED = 7
@@ -274,12 +277,12 @@ def test_two_seats_show_both_sheets(server: str, context) -> None:  # noqa: F811
 
 # ---------------------------------------------------------------- without a browser
 
-# the table's modules: pharaoh.js and pharaoh_*.js (not pharaohs_heir*.js)
-MODULES = [WEB / "pharaoh.js"] + sorted(WEB.glob("pharaoh_*.js"))
+# the table's modules: table.js and the modules of its folder
+MODULES = sorted(WEB.glob("*.js"))
 
 
 def module_strings() -> dict[str, dict[str, str]]:
-    text = (WEB / "pharaoh_strings.js").read_text(encoding="utf-8")
+    text = (WEB / "strings.js").read_text(encoding="utf-8")
     out = {}
     for lang, body in re.findall(r"\n  (\w\w): \{\n(.*?)\n  \},", text, re.S):
         out[lang] = dict(re.findall(r'"(pharaoh\.[\w.]+)":\s*"((?:[^"\\]|\\.)*)"', body))
@@ -287,7 +290,7 @@ def module_strings() -> dict[str, dict[str, str]]:
 
 
 def test_strings_english_and_french() -> None:
-    """The table brings its own strings (pharaoh_strings.js): the same keys and placeholders
+    """The table brings its own strings (strings.js): the same keys and placeholders
     in both languages, and every key its modules ask for exists."""
     strings = module_strings()
     assert set(strings) == {"en", "fr"}
@@ -316,7 +319,7 @@ def test_charts_match_the_engine() -> None:
     """The building chart, costs, points and dice chart drawn by the table are the engine's."""
     from thebes.games.pharaoh import board, scoring
 
-    text = (WEB / "pharaoh_rules.js").read_text(encoding="utf-8")
+    text = (WEB / "rules.js").read_text(encoding="utf-8")
 
     def js_list(name: str) -> list[str]:
         block = re.search(rf"const {name} = \[(.*?)\];", text, re.S).group(1)

@@ -18,8 +18,8 @@
 //
 // foldHeir(log, players, now) -> { notes: Map log index -> [[i18n key, vars], ...] }
 // narrateHeir(log, names, t, obs, describeEvent) -> the words of every log line.
-// tests/web/test_web_pharaohs_heir_log.py runs both with Node against the engine.
-import { addStrings } from "./i18n.js";
+// tests/games/pharaohs_heir/test_web_pharaohs_heir_log.py runs both with Node against the engine.
+import { addStrings } from "../../i18n.js";
 
 const ACTIONS = ["develop", "sacrifice", "populate", "harvest", "improve"];
 const ROUND = { develop: ["take"], sacrifice: ["offer", "bonus", "peek"], populate: ["place"],

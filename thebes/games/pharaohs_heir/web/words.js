@@ -1,10 +1,10 @@
 // Pharaoh's Heir in words: seats, positions, tiles and Nile tiles as people read them,
 // each log line (describeEvent) and the log with what the rules did between moves
 // (narrate: each year's Nile tile, the cycles' scores, the Time of Unrest, the end;
-// the fold is pharaohs_heir_log.js).
-import "./pharaohs_heir_strings.js";
-import { narrateHeir } from "./pharaohs_heir_log.js";
-import { BUILDING, LETTER, parseBuild } from "./pharaohs_heir_moves.js";
+// the fold is log.js).
+import "./strings.js";
+import { narrateHeir } from "./log.js";
+import { BUILDING, LETTER, parseBuild } from "./moves.js";
 
 export const ACTIONS = ["develop", "sacrifice", "populate", "harvest", "improve"];
 

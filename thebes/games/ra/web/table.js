@@ -4,13 +4,15 @@
 //
 // render(ctx) draws the board; describeEvent(line, names, t) turns one log line
 // into a sentence; narrate(log, names, t, obs) gives every line its sentence with
-// what the event did (who won which lot, what ended an epoch: ra_log.js).
+// what the event did (who won which lot, what ended an epoch: log.js).
 // Clickable SVG elements carry data-move (the move they send), data-god (select a
 // god) or data-discard (a kind to discard), for people and tests.
 
-import { svg as s, keyboardClickable } from "./dom.js";
-import { foldRa, narrateRa } from "./ra_log.js";
-import { CIVS, DISASTERS, MONUMENTS, glyph } from "./ra_glyphs.js";
+import { svg as s, keyboardClickable } from "../../dom.js";
+import "./strings.js";
+import { foldRa, narrateRa } from "./log.js";
+import { CIVS, DISASTERS, MONUMENTS, glyph } from "./glyphs.js";
+import { ensureStyle } from "./style.js";
 
 // Kinds in the order of the spec's components table (the canonical discard order).
 export const KINDS = ["ra", "god", "gold", "pharaoh", "nile", "flood",
@@ -112,7 +114,7 @@ export function describeEvent(line, names, t) {
   return t("log.other", { name: who, event: ev });
 }
 
-// The words of every line of the log, with what each event did (ra_log.js).
+// The words of every line of the log, with what each event did (log.js).
 export function narrate(log, names, t, obs) { return narrateRa(log, names, t, obs, describeEvent); }
 
 // ------------------------------------------------------------------ board
@@ -146,6 +148,7 @@ const prevTrack = {}; // game id -> the auction track when last drawn
 const PANEL_H = 134;
 
 export function render(ctx) {
+  ensureStyle();
   const { view, board, hint, actions, below, send, t, ui, redraw, h, notify } = ctx;
   const obs = view.observation;
   const legal = legalSet(view);

@@ -1,11 +1,11 @@
 // Sarcophagus's board, drawn as SVG from one seat's observation: the pyramid with its
 // marks and coins, the sarcophagus beneath, the discard pile, your hand and every seat's
-// panel, the last tie. Only legal moves are clickable (the page, sarcophagus.js, sorts
+// panel, the last tie. Only legal moves are clickable (the page, table.js, sorts
 // `view.legal` into `play`); a coin is chosen by a click or dragged onto its tile.
-import { svg as s, keyboardClickable } from "./dom.js";
-import { addStrings } from "./i18n.js";
-import { addStyle, coin, fit, SEAT_COLOR, SEAT_INK, tileFace, title } from "./sarcophagus_draw.js";
-import { SARC_POSITIONS, bonusText, claimableSet, fameOf, nameOf, posName, tileLabel, tileOrder } from "./sarcophagus_rules.js";
+import { svg as s, keyboardClickable } from "../../dom.js";
+import { addStrings } from "../../i18n.js";
+import { addStyle, coin, fit, SEAT_COLOR, SEAT_INK, tileFace, title } from "./draw.js";
+import { SARC_POSITIONS, bonusText, claimableSet, fameOf, nameOf, posName, tileLabel, tileOrder } from "./rules.js";
 
 addStrings({
   en: {

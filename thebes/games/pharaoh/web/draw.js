@@ -1,8 +1,8 @@
 // How Pharaoh's table looks: the kinds' colours and glyphs, hills and rivers, a seat's
 // 6x6 sheet as SVG (its clickable squares given by the page), a die, a resource's dot,
 // and the stylesheet.
-import { adoptStyle, svg as s } from "./dom.js";
-import { LETTERS } from "./pharaoh_rules.js";
+import { adoptStyle, svg as s } from "../../dom.js";
+import { LETTERS } from "./rules.js";
 
 export const COLORS = {
   housing: ["#3f8f4f", "#effff0"], road: ["#9a917f", "#2b2620"], industrial: ["#7b52a8", "#f6efff"],
@@ -92,6 +92,13 @@ const STYLE = `
 .rw-rank { list-style: none; padding-left: .3rem; margin: 0; font-size: 1.05rem; }
 .rw-rank li.winner { color: var(--gold, #f2b233); font-weight: 700; }
 .rw-bar { display: flex; gap: .4rem; flex-wrap: wrap; }
+/* the table's own layout never pushes the page wider than the screen; touch targets of 44 px */
+.board .rw-top > .rw-main, .board .rw-top > .rw-side { min-width: 0; max-width: 100%; }
+.board .rw-top > .rw-side { flex-basis: 280px; }
+.board .rw-table > * { min-width: 0; }
+@media (max-width: 700px), (pointer: coarse) {
+  .board .btn.rw-step { min-width: 44px; min-height: 44px; }
+}
 `;
 
 export function ensureStyle() {

@@ -1,7 +1,7 @@
-"""Real-browser test of Sarcophagus's table (thebes/web/sarcophagus.js, issue 7).
+"""Real-browser test of Sarcophagus's table (thebes/games/sarcophagus/web/table.js, issue 7).
 
 Debian's chromium driven by Playwright, the real server (the fixtures of
-test_browser_ra.py): create a 2-player Sarcophagus against a greedy bot from
+tests/browser/browserkit.py): create a 2-player Sarcophagus against a greedy bot from
 the lobby, play it to the end by clicking coins and tiles (and pass and trap
 discards when they come), check on the way that everything clickable is a
 legal move of the seat and that the bot's coin values never show, switch the
@@ -18,14 +18,17 @@ from __future__ import annotations
 import random
 import re
 import time
+import sys
 import urllib.error
 from pathlib import Path
 
 import pytest
 
-from test_browser_ra import SHOTS, board_version, get_json, launch, playwright, server, sync_api  # noqa: F401
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "browser"))   # browserkit
 
-WEB = Path(__file__).resolve().parents[2] / "thebes" / "web"
+from browserkit import SHOTS, board_version, get_json, launch, playwright, server, sync_api  # noqa: E402,F401
+
+WEB = Path(__file__).resolve().parents[3] / "thebes" / "games" / "sarcophagus" / "web"   # the table's folder
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +38,7 @@ def browser_context(playwright, tmp_path_factory: pytest.TempPathFactory):  # no
     context.close()
 
 
-MODULES = sorted(WEB.glob("sarcophagus*.js"))   # the table and the modules it stands on
+MODULES = sorted(WEB.glob("*.js"))   # the table and the modules it stands on
 
 
 def strings() -> dict[str, dict[str, str]]:
@@ -260,7 +263,7 @@ def test_geometry_and_fame_match_the_engine(server: str, browser_context) -> Non
     page.goto(server + "/")
     page.wait_for_selector("#create-form")
     bad = page.evaluate("""async (cases) => {
-      const m = await import('/static/sarcophagus.js');
+      const m = await import('/static/games/sarcophagus/table.js');
       const out = [];
       for (const c of cases) {
         const got = [...m.claimableSet(new Set(c.present), c.baseFree)].sort();
@@ -276,7 +279,7 @@ def test_geometry_and_fame_match_the_engine(server: str, browser_context) -> Non
 
 # ---------------------------------------------------------------- the table on engine states
 RENDER_JS = """async ([view, wait]) => {
-  const m = await import('/static/sarcophagus.js');
+  const m = await import('/static/games/sarcophagus/table.js');
   const { t } = await import('/static/i18n.js');
   const { h } = await import('/static/dom.js');
   let root = document.getElementById('synthetic');
@@ -431,7 +434,7 @@ def test_a_reloaded_page_and_the_replay_tell_the_claims_made_before(server: str,
     """Claims made before the page opened (a reload, a phone that dropped its page) are
     in the log after the event that made them, and in the replay jumped to its end; the
     other seat's coin values stay hidden, and nobody without a seat sees the game."""
-    from test_browser_ra import post_json
+    from browserkit import post_json
 
     record, obs = claims_record()
     made = post_json(server + "/api/records", {"record": record.dumps(), "mode": "continue", "seats": [
@@ -507,7 +510,7 @@ def test_the_log_tells_each_sarcophagus_tile_of_the_end_when_the_board_turns_it(
     """The end's sarcophagus tiles turn over one a second; the log line of the last move
     tells each one only once the board shows it (never ahead of the board), and the live
     region says each as it comes."""
-    from test_browser_ra import post_json
+    from browserkit import post_json
 
     record, last, seat, lots = ending_record()
     made = post_json(server + "/api/records", {"record": record.dumps(), "mode": "continue", "seats": [

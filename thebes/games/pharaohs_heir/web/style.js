@@ -1,6 +1,6 @@
 // Pharaoh's Heir's table stylesheet (a constructed stylesheet: the page's CSP refuses
-// <style> elements), adopted once by pharaohs_heir.js.
-import { adoptStyle } from "./dom.js";
+// <style> elements), adopted once by table.js.
+import { adoptStyle } from "../../dom.js";
 
 const CSS = `
 .ph { display: flex; flex-direction: column; gap: 12px; }
@@ -71,6 +71,10 @@ const CSS = `
 .ph-tables th, .ph-tables td { border: 1px solid #c9b48a; padding: 2px 6px; text-align: center; }
 .ph-tables td.cur { background: #fff1c2; color: #2b1d0e; font-weight: bold; }
 .ph-tables tr.total td, .ph-tables tr.total th { font-weight: bold; }
+/* touch targets of 44 px (WCAG 2.5.5) */
+@media (max-width: 700px), (pointer: coarse) {
+  .board .ph-step button, .board .ph-pick { min-width: 44px; min-height: 44px; }
+}
 `;
 
 export function ensureStyle() {

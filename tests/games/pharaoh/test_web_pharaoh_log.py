@@ -1,4 +1,4 @@
-"""Pharaoh's log says what each round scored (thebes/web/pharaoh.js narrate).
+"""Pharaoh's log says what each round scored (thebes/games/pharaoh/web/table.js narrate).
 
 Node runs the module over random games of 1 and 3 players; the words "Round k is
 scored" must stand on exactly the events after which the engine's sheets hold
@@ -9,17 +9,21 @@ over with each seat's reputation. Skips with a visible reason without Node.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 from thebes.core import CHANCE, TERMINAL, get_game
 
-from webnode import needs_node, run_modules
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))   # tests/web: webnode
+
+from webnode import needs_node, run_modules  # noqa: E402
 
 pytestmark = needs_node
 
 SCRIPT = """
 globalThis.navigator = { language: "en" };
 const { readFileSync } = await import("node:fs");
-const { narrate } = await import("./pharaoh.js");
+const { narrate } = await import("./games/pharaoh/table.js");
 const i18n = await import("./i18n.js");
 const DATA = JSON.parse(readFileSync(new URL("./data.json", import.meta.url)));
 const out = DATA.map((g) => narrate(g.log, g.names, i18n.t, g.obs));

@@ -1,9 +1,9 @@
 // How Sarcophagus's pieces look: tiles (face and back), coins in their owner's colour,
 // the suits' glyphs, and the table's stylesheet. Pure drawing, no rules and no state:
-// the board (sarcophagus_board.js) places them.
-import { adoptStyle, svg as s } from "./dom.js";
-import { addStrings } from "./i18n.js";
-import { parseTile, tileLabel } from "./sarcophagus_rules.js";
+// the board (board.js) places them.
+import { adoptStyle, svg as s } from "../../dom.js";
+import { addStrings } from "../../i18n.js";
+import { parseTile, tileLabel } from "./rules.js";
 
 const SUIT_COLOR = { sun: "#c8401a", moon: "#2d2d38", crown: "#2e7d32", arms: "#1f5fa8" };
 // coins by owner seat (0-based): gold, sky, jade, rose
@@ -57,6 +57,7 @@ export function addStyle() {
 .sarc-final table { border-collapse: collapse; width: 100%; }
 .sarc-final th, .sarc-final td { padding: .25rem .5rem; border-bottom: 1px solid #3d3428; text-align: left; }
 .sarc-final tr.winner td { color: var(--gold, #f2b233); font-weight: 700; }
+.board svg.sarc-board.compact { max-width: 640px; margin: 0 auto; }
 `;
   adoptStyle("sarcophagus-style", css);
 }

@@ -1,9 +1,13 @@
 // Pharaoh's table in English and French: every string its modules show (keys
-// pharaoh.*), brought once by pharaoh.js and pharaoh_words.js.
-import { addStrings } from "./i18n.js";
+// pharaoh.*), brought once by table.js and words.js; its title
+// (gametitle.pharaoh) and option (option.objectives) too.
+import { addStrings } from "../../i18n.js";
 
 addStrings({
   en: {
+    "gametitle.pharaoh": "Pharaoh",
+    "option.objectives": "Advanced objectives",
+    "option.objectives.help": "Three objectives are rolled before set-up; meeting them earns extra reputation.",
     "pharaoh.kind.housing": "Housing", "pharaoh.kind.road": "Road", "pharaoh.kind.industrial": "Industrial",
     "pharaoh.kind.farming": "Farming", "pharaoh.kind.treasury": "Treasury", "pharaoh.kind.admin": "Admin",
     "pharaoh.kind.military": "Military", "pharaoh.kind.guild": "Guild", "pharaoh.kind.religious": "Religious",
@@ -152,6 +156,9 @@ addStrings({
     "pharaoh.log.final": "{name} {total} reputation",
   },
   fr: {
+    "gametitle.pharaoh": "Pharaon",
+    "option.objectives": "Objectifs avancés",
+    "option.objectives.help": "Trois objectifs sont tirés avant la mise en place ; les remplir rapporte de la réputation en plus.",
     "pharaoh.kind.housing": "Habitation", "pharaoh.kind.road": "Route", "pharaoh.kind.industrial": "Industrie",
     "pharaoh.kind.farming": "Ferme", "pharaoh.kind.treasury": "Trésor", "pharaoh.kind.admin": "Administration",
     "pharaoh.kind.military": "Caserne", "pharaoh.kind.guild": "Guilde", "pharaoh.kind.religious": "Temple",

@@ -1,0 +1,1 @@
+"""Pharaoh's Heir's browser table: table.js and the modules it imports, served at /static/games/pharaohs-heir/."""

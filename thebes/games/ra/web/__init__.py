@@ -1,0 +1,1 @@
+"""Ra's browser table: table.js and the modules it imports, served at /static/games/ra/."""
