@@ -7,13 +7,33 @@ to; this file only parses arguments.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import random
+import signal
 import sys
+
+
+def _interrupted_while_starting(_signum: int, _frame: object) -> None:
+    """Ctrl-C before :func:`main` runs (while the imports load): exit 130, no traceback."""
+    try:
+        os.write(2, b"\ninterrupted\n")
+    finally:
+        os._exit(130)
+
+
+# Only in the ``thebes`` program itself (not when a test or a program imports this module),
+# and not where Ctrl-C is ignored (a background job): main() takes over from here.
+if (os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "") in ("thebes", "cli.py") \
+        and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
+
+import argparse
+import contextlib
+import errno
+import io
+import json
+import random
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from thebes import __version__
 from thebes.cli_args import (DELAY, ITERATIONS, PLAYERS, PORT, SEAT, SEED, THINK_MS, Parser,
@@ -142,6 +162,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from thebes.server.serve import run_serve
     from thebes.server.storage.database import database_url
     from thebes.server.storage.dbcheck import check_not_foreign, check_url
+    if not args.host.strip() or args.host != args.host.strip() or "\x00" in args.host:
+        # uvicorn would listen on every interface for '' while we said 127.0.0.1
+        raise OptionsError(f"--host {args.host!r}: give an address (127.0.0.1 for this "
+                           f"machine only, 0.0.0.0 for every interface)")
     url = database_url(args.database)
     check_url(url)             # a supported URL, not in memory
     check_not_foreign(url)     # before anything is written to it
@@ -174,12 +198,19 @@ def check_records_dir(folder: Path, game: str, games: int, force: bool) -> None:
         existing = existing.parent
     if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
         raise RecordError(f"--records {folder}: {existing} is not a writable folder")
-    if not force:
-        for i in range(games):
-            path = folder / f"{game}-{i:05d}.json"
-            if path.exists():
-                raise RecordError(f"--records: {path} already exists; not replaced "
-                                  f"(--force replaces it)")
+    if not folder.is_dir():
+        return
+    for i in range(games):
+        path = folder / f"{game}-{i:05d}.json"
+        if not os.path.lexists(path):
+            continue
+        if not force:
+            raise RecordError(f"--records: {path} already exists; not replaced "
+                              f"(--force replaces it)")
+        if path.is_dir() or (path.is_file() and (not os.access(path, os.W_OK)
+                                                 or not path.stat().st_mode & 0o222)):
+            raise RecordError(f"--records: {path} cannot be replaced (a folder, or "
+                              f"write-protected)")
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
@@ -385,39 +416,164 @@ def _describe(err: BaseException) -> str:
     return str(err)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: unwinds like Ctrl-C (pools stop their workers, ``play`` says how
+    to go on), then :func:`main` exits ``128 + signal``."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class ClosedOutput(io.TextIOBase):
+    """Standard output when the process started with it closed (``>&-``): every write is
+    an ``OSError`` (one line and exit 2 in :func:`main`), as ``>`` to an unwritable file."""
+
+    encoding = "utf-8"
+    errors = "strict"
+    name = "<stdout>"
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return False
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed: nowhere to write")
+
+
+def _standard_streams() -> None:
+    """Make the standard streams safe to use, once per process.
+
+    A closed descriptor 0, 1 or 2 (``<&-``, ``>&-``, ``2>&-``) is opened on /dev/null, so
+    that no file thebes opens later takes its number (a record or a database would get a
+    worker's output); a closed standard output becomes :class:`ClosedOutput`. Text that
+    the output's encoding cannot show (``PYTHONIOENCODING=ascii``, ``LC_ALL=C``) is
+    replaced by ``?`` rather than stopping the command; records go out as UTF-8 bytes
+    (:func:`thebes.core.recordio.write_text`).
+    """
+    for fd, flags in ((0, os.O_RDONLY), (1, os.O_WRONLY), (2, os.O_WRONLY)):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                placeholder = os.open(os.devnull, flags)
+                if placeholder != fd:
+                    os.dup2(placeholder, fd)
+                    os.close(placeholder)
+            except OSError:
+                pass
+    if sys.stdout is None:
+        sys.stdout = ClosedOutput()
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", "strict") == "strict":
+            try:
+                reconfigure(errors="replace")
+            except (OSError, ValueError, TypeError, AttributeError):
+                pass
+
+
+def _raise_broken_pipe(console: Any) -> None:
+    """rich's ``Console.on_broken_pipe`` (its documented hook) as :func:`main` wants it: the
+    closed pipe raised as ``BrokenPipeError`` (exit 141), not rich's ``SystemExit(1)``."""
+    console.quiet = True
+    _quiet_stdout()
+    raise BrokenPipeError(errno.EPIPE, "standard output was closed early")
+
+
+@contextlib.contextmanager
+def _signals() -> Iterator[None]:
+    """While a command runs: SIGTERM and SIGHUP raise :class:`Terminated`, Ctrl-C raises
+    ``KeyboardInterrupt`` (also when a caller set another handler before :func:`main`), and
+    rich reports a closed pipe as ``BrokenPipeError``. Signals a parent set to be ignored
+    (``nohup``, a background job) stay ignored. The previous handlers come back after."""
+    from rich.console import Console
+
+    def terminated(signum: int, _frame: Any) -> None:
+        raise Terminated(signum)
+
+    saved: dict[int, Any] = {}
+    wanted = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: terminated}
+    if hasattr(signal, "SIGHUP"):
+        wanted[signal.SIGHUP] = terminated
+    for signum, handler in wanted.items():
+        try:
+            previous = signal.getsignal(signum)
+            if previous is signal.SIG_IGN:
+                continue
+            signal.signal(signum, handler)
+            saved[signum] = previous
+        except (ValueError, OSError):   # not the main thread: leave the signals alone
+            pass
+    on_broken_pipe = Console.on_broken_pipe
+    Console.on_broken_pipe = _raise_broken_pipe  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Console.on_broken_pipe = on_broken_pipe  # type: ignore[method-assign]
+        for signum, previous in saved.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(signum, previous)
+
+
+def _say(prog: str, message: str) -> None:
+    """One line on stderr; nothing when stderr itself is gone (a closed terminal)."""
+    try:
+        stderr_line(prog, message)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``thebes``; returns the exit code (docs/cli.md, Exit codes).
 
-    Every :class:`ThebesError` and :class:`OSError` a command lets out becomes
-    one line on stderr and exit 2; Ctrl-C is 130; a closed standard output
-    (``| head``) ends quietly with 141.
+    Every :class:`ThebesError` and :class:`OSError` a command lets out (also a
+    write to a closed standard output) becomes one line on stderr and exit 2;
+    Ctrl-C is 130, SIGTERM 143 and SIGHUP 129 (workers stopped first); a closed
+    pipe on standard output (``| head``) ends quietly with 141. Text the
+    terminal's encoding cannot show is replaced, never a crash.
     """
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
-    prog = f"thebes {args.command}"
-    try:
-        code = args.func(args)
-        sys.stdout.flush()
-        return code
-    except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        _quiet_stdout()
-        return 141
-    except (ThebesError, OSError) as err:
-        stderr_line(prog, _describe(err))
+    _standard_streams()
+    prog = "thebes"
+    with _signals():
         try:
+            parser = build_parser()
+            args = parser.parse_args(argv)
+            if not getattr(args, "func", None):
+                parser.print_help()
+                sys.stdout.flush()
+                return 0
+            prog = f"thebes {args.command}"
+            code = args.func(args)
             sys.stdout.flush()
-        except (OSError, ValueError):
+            return code
+        except Terminated as err:
             _quiet_stdout()
-        return 2
-    except RecursionError:
-        stderr_line(prog, "the input nests too deeply")
-        return 2
+            return 128 + err.signum
+        except KeyboardInterrupt:
+            try:
+                print("\ninterrupted", file=sys.stderr)
+            except (OSError, ValueError, AttributeError):
+                pass
+            return 130
+        except BrokenPipeError:
+            _quiet_stdout()
+            return 141
+        except (ThebesError, OSError) as err:
+            _say(prog, _describe(err))
+            try:
+                sys.stdout.flush()
+            except (OSError, ValueError):
+                _quiet_stdout()
+            return 2
+        except RecursionError:
+            _say(prog, "the input nests too deeply")
+            return 2
+        except MemoryError:
+            _say(prog, "out of memory")
+            return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -28,6 +28,13 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """As argparse's, but a failed write (``--help | head -1``, ``--help >&-``) is
+        raised for ``thebes.cli.main`` to report (141, or one line and exit 2), not
+        swallowed into a silent exit 0."""
+        if message:
+            (file or sys.stdout).write(message)
+
 
 def integer(low: int, high: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number (ASCII digits) in ``low .. high`` (``None``: no top)."""

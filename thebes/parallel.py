@@ -11,6 +11,9 @@ results are the same with any ``jobs`` or on Ray.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
+import sys
 from contextlib import closing, suppress
 from typing import Callable, Iterator, Sequence, TypeVar
 
@@ -31,8 +34,28 @@ def run_local(fn: Callable[[Item], Result], items: Sequence[Item], jobs: int) ->
         for item in items:
             yield fn(item)
         return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+    jobs = min(jobs, len(items))   # no idle workers: --jobs 1024 for 3 games forks 3
+    with multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start) as pool:
         yield from pool.imap_unordered(fn, items, chunksize=1)
+
+
+def _worker_start() -> None:
+    """A pool worker leaves signals to its parent: Ctrl-C to the process group and a closed
+    terminal (SIGHUP) are the parent's to handle (it stops the pool, which ends its workers
+    with SIGTERM, quietly); and on Linux a worker ends with its parent, whatever killed it,
+    rather than finishing its task and then failing to hand back the result."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        with suppress(OSError, AttributeError):
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGTERM)          # PR_SET_PDEATHSIG
+        parent = multiprocessing.parent_process()
+        if parent is not None and parent.pid != os.getppid():   # it died before the line above
+            os._exit(0)
 
 
 def run_ray(fn: Callable[[Item], Result], items: Sequence[Item], address: str) -> Iterator[Result]:

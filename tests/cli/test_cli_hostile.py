@@ -130,6 +130,27 @@ CASES = [
     (["serve", "--database", "sqlite:///:memory:"], 2, "in-memory"),
     (["serve", "--database", "foreign.db"], 2, "not a thebes database"),
     (["serve", "--database", "binary.json"], 2, "not a SQLite database"),
+    # issue 30, item 6: what the URL really opens, checked before the first write
+    (["serve", "--database", "view.db"], 2, "views"),
+    (["serve", "--database", "alembic.db"], 2, "alembic_version"),
+    (["serve", "--database", "sqlite:///file:x.db?uri=true"], 2, "plain file path"),
+    (["serve", "--database", "sqlite:///file:dir/x.db"], 2, "plain file path"),
+    (["serve", "--database", "sqlite:///x.db?mode=rwc"], 2, "plain file path"),
+    (["serve", "--database", "sqlite+aiosqlite:///a.db"], 2, "not supported"),
+    (["serve", "--database", "sqlite+pysqlcipher:///a.db"], 2, "not supported"),
+    (["serve", "--database", "folder"], 2, "not a regular file"),
+    (["serve", "--database", "/dev/null"], 2, "not a regular file"),
+    (["serve", "--database", "fifo"], 2, "not a regular file"),
+    (["serve", "--database", "readonly.json"], 2, "not writable"),
+    (["serve", "--database", "postgresql://u:p@127.0.0.1:1/x"], 2, "cannot connect"),
+    (["play", "ra", "--save", "missing/x.json"], 2, "does not exist"),
+    (["play", "ra", "--save", "folder"], 2, "folder"),
+    # issue 30, item 11: --host '' would listen everywhere
+    (["serve", "--host", ""], 2, "--host"),
+    (["serve", "--host", " "], 2, "--host"),
+    # issue 30, item 8: --out refuses what `>` refuses
+    ([*SELFPLAY, "--out", "readonly.json"], 2, "write-protected"),
+    ([*ARENA, "--games", "1", "--jobs", "1", "--records", "ro", "--force"], 2, "cannot be replaced"),
     # no command, unknown command
     (["nonsense"], 2, "invalid choice"),
 ]
@@ -145,12 +166,27 @@ def workdir(tmp_path, monkeypatch):
     with sqlite3.connect(tmp_path / "foreign.db") as conn:
         conn.execute("CREATE TABLE customers (id INTEGER)")
     conn.close()
+    with sqlite3.connect(tmp_path / "view.db") as conn:
+        conn.execute("CREATE VIEW totals AS SELECT 1 AS n")
+    conn.close()
+    with sqlite3.connect(tmp_path / "alembic.db") as conn:
+        conn.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL)")
+        conn.execute("INSERT INTO alembic_version VALUES ('ae1027a6acf')")
+    conn.close()
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "readonly.json").write_text("mine")
+    (tmp_path / "readonly.json").chmod(0o444)
+    (tmp_path / "ro").mkdir()
+    (tmp_path / "ro" / "ra-00000.json").write_text("mine")
+    (tmp_path / "ro" / "ra-00000.json").chmod(0o444)
     return tmp_path
 
 
 def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
-    return {str(p.relative_to(folder)): (p.read_bytes(), p.stat().st_mode)
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every file's bytes and mode, every other entry (folders: a `file:` tree) by its mode."""
+    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else b"",
+                                         p.lstat().st_mode)
+            for p in sorted(folder.rglob("*"))}
 
 
 @pytest.mark.parametrize("argv,code,words", CASES, ids=[" ".join(c[0])[:60] for c in CASES])

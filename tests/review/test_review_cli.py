@@ -124,3 +124,40 @@ def test_a_review_over_a_local_ray_cluster_equals_the_local_one(capsys, record_f
     assert json.loads(on_ray) == json.loads(local)
     import ray
     assert not ray.is_initialized(), "the local Ray cluster started for the run is still up"
+
+
+@pytest.mark.parametrize("plot,message", [
+    ("r.txt", "cannot write .txt"),
+    ("", "give a file name"),
+    ("adir", "it is a folder"),
+    ("missing/r.png", "does not exist"),
+])
+def test_a_plot_that_cannot_be_written_is_refused_before_the_review_in_one_line(
+        capsys, record_file, tmp_path, monkeypatch, plot, message):
+    pytest.importorskip("matplotlib")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "adir").mkdir()
+    searched = []
+    monkeypatch.setattr("thebes.review.cli.run_all", lambda *a, **k: searched.append(1) or [])
+    code, out, err = run(capsys, "review", str(record_file), "--iterations", "5", "--plot", plot)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
+    assert not searched and out == ""
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/dev/full"), reason="no /dev/full")
+def test_a_plot_to_a_full_disk_says_why_and_not_wrote(capsys, record_file):
+    pytest.importorskip("matplotlib")
+    code, _, err = run(capsys, "review", str(record_file), "--iterations", "5", "--no-chance",
+                       "--plot", "/dev/full")
+    assert code == 2 and "No space left" in err and "wrote" not in err
+
+
+def test_a_plot_named_without_a_suffix_is_a_png_at_exactly_that_name(capsys, record_file,
+                                                                     tmp_path):
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "chart"
+    code, _, err = run(capsys, "review", str(record_file), "--iterations", "5", "--no-chance",
+                       "--plot", str(target))
+    assert code == 0 and f"wrote {target}" in err
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not (tmp_path / "chart.png").exists()

@@ -161,3 +161,46 @@ def test_pharaoh_says_why_an_occupied_square_or_an_unaffordable_kind_is_refused(
         f"{river} is a river: a tile goes on an empty square")
     assert "there is no square" in pharaoh_view.why_refused(obs, 0, "build action", "build road z9")
     assert "no building called" in pharaoh_view.why_refused(obs, 0, "build action", "build hut a4")
+
+
+# ------------------------------------------------------------------ issue 30, items 7 and 10
+def test_a_record_being_played_is_refused_to_a_second_play_and_left_untouched(tmp_path,
+                                                                             monkeypatch):
+    from filelock import FileLock
+
+    from thebes.core import RecordError
+    save = tmp_path / "game.json"
+    scripted(monkeypatch, ["q"])
+    assert run_play(play_args(tmp_path)) == 0
+    before = save.read_bytes()
+    holder = FileLock(str(tmp_path / ".game.json.lock"))
+    holder.acquire()
+    try:
+        with pytest.raises(RecordError, match="another thebes play"):
+            run_play(play_args(tmp_path, game=None, resume=str(save), save=None, seat=None))
+    finally:
+        holder.release()
+    assert save.read_bytes() == before
+    scripted(monkeypatch, ["q"])
+    assert run_play(play_args(tmp_path, game=None, resume=str(save), save=None, seat=None)) == 0
+
+
+@pytest.mark.parametrize("text,words", [
+    ("\0" * 100_000, "more than 4096"), ("x" * 5000 + "\n", "more than 4096"),
+    ("a\0b\n", "NUL"), ("99\n" * 1000, "answers in a row"),
+])
+def test_play_on_input_that_never_answers_stops_saved_with_exit_2(tmp_path, monkeypatch,
+                                                                   capsys, text, words):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    assert run_play(play_args(tmp_path)) == 2
+    err = capsys.readouterr().err
+    assert words in err and "--resume" in err
+    assert json.loads((tmp_path / "game.json").read_text())["game"] == "ra"
+
+
+def test_a_sigterm_during_play_keeps_the_resume_line_and_exits_143(tmp_path, monkeypatch,
+                                                                    capsys):
+    from thebes.cli import Terminated
+    scripted(monkeypatch, ["1", Terminated(15)])
+    assert run_play(play_args(tmp_path)) == 143
+    assert "--resume" in capsys.readouterr().err

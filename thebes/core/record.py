@@ -110,7 +110,19 @@ class Record:
         return data
 
     def dumps(self) -> str:
-        """The record as JSON text: one event a line, deterministic byte for byte."""
+        """The record as JSON text: one event a line, deterministic byte for byte.
+
+        Raises :class:`RecordError` for a record :meth:`loads` would not read back (the
+        checks of :meth:`check`, which are :meth:`from_dict`'s).
+        """
+        self.check()
+        try:
+            text = self._text()
+        except (TypeError, ValueError, RecursionError) as err:
+            raise RecordError(f"not a record: {err}") from None
+        return text
+
+    def _text(self) -> str:
         head = {k: v for k, v in self.to_dict().items() if k not in ("events", "result")}
         lines = ["{"]
         for key, value in head.items():
@@ -131,9 +143,12 @@ class Record:
         Follows symbolic links and keeps the file's mode; never leaves half a
         record or a temporary file. Raises :class:`RecordError` when ``path``
         exists and ``overwrite`` is false, or the write fails
-        (:func:`thebes.core.recordio.write_text`).
+        (:func:`thebes.core.recordio.write_text`), or the record is one
+        :meth:`load` would refuse (a badly built record: nothing is written).
         """
-        write_text(path, self.dumps(), overwrite=overwrite)
+        text = self.dumps()
+        Record.loads(text)   # the very reader: never write what it would refuse
+        write_text(path, text, overwrite=overwrite)
 
     # -------------------------------------------------------------- replay
     def check(self) -> None:
@@ -143,6 +158,9 @@ class Record:
         """
         if not isinstance(self.extra, dict):
             raise RecordError("'extra' must be a dict")
+        clash = sorted(str(k) for k in self.extra if k in _CORE_KEYS)
+        if clash:
+            raise RecordError(f"'extra' holds {', '.join(clash)}, a field of the record itself")
         try:
             data = self.to_dict()
         except (TypeError, ValueError) as err:

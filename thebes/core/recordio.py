@@ -125,6 +125,8 @@ def parse_json(text: str | bytes, name: str = "the input") -> Any:
         text = decode(bytes(text), name)
     if not isinstance(text, str):
         raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    if text.startswith("\ufeff"):   # a byte-order mark, as the file reader allows
+        text = text[1:]
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(f"{name} is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB: "
                           f"not a record")
@@ -152,6 +154,8 @@ def check_value(value: Any, name: str = "the record") -> None:
         if isinstance(item, (dict, list)):
             if depth > MAX_DEPTH:
                 raise RecordError(f"{name} nests more than {MAX_DEPTH} levels deep")
+            if isinstance(item, dict) and not all(isinstance(k, str) for k in item):
+                raise RecordError(f"{name} holds an object whose keys are not all strings")
             children = item.values() if isinstance(item, dict) else item
             stack.extend((child, depth + 1) for child in children)
         elif isinstance(item, str):
@@ -219,9 +223,11 @@ def _parse_constant(text: str) -> float:
 
 
 # ---------------------------------------------------------------------- writing
-def write_text(path: str | os.PathLike[str], text: str, *, overwrite: bool = False,
+def write_text(path: str | os.PathLike[str], text: str | bytes, *, overwrite: bool = False,
                what: str = "record") -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically; ``"-"`` is standard output.
+    """Write ``text`` (UTF-8; or bytes, as they are) to ``path`` atomically; ``"-"`` is
+    standard output. An existing file is replaced only where ``>`` could write it (not
+    a write-protected file).
 
     Args:
         path: the target; a symbolic link is followed (the file it points to is
@@ -231,8 +237,8 @@ def write_text(path: str | os.PathLike[str], text: str, *, overwrite: bool = Fal
         what: how to name the content in messages.
 
     Raises:
-        RecordError: the target exists and ``overwrite`` is false, is a
-            directory, its folder is missing or unwritable, or the write failed
+        RecordError: the target exists and ``overwrite`` is false, is
+            write-protected, is a directory, its folder is missing or unwritable, or the write failed
             (disk full...). The old file is then whole and no temporary file
             is left.
     """
@@ -241,6 +247,8 @@ def write_text(path: str | os.PathLike[str], text: str, *, overwrite: bool = Fal
     if str(path) == "-":
         _write_stdout(text)
         return
+    if "\x00" in str(path):
+        raise RecordError(f"cannot write {str(path)!r}: a file name holds no NUL character")
     name = str(path)
     try:
         target = os.path.realpath(path)
@@ -253,14 +261,19 @@ def write_text(path: str | os.PathLike[str], text: str, *, overwrite: bool = Fal
     except (OSError, ValueError) as err:
         raise RecordError(f"cannot write {name}: {_reason(err)}") from None
     try:
-        data = text.encode("utf-8")
-    except (UnicodeEncodeError, AttributeError) as err:
+        data = bytes(text) if isinstance(text, (bytes, bytearray)) else text.encode("utf-8")
+    except (UnicodeEncodeError, AttributeError, TypeError) as err:
         raise RecordError(f"cannot write {name}: the {what} is not valid text ({err})") from None
     if info is not None:
         if stat.S_ISDIR(info.st_mode):
             raise RecordError(f"cannot write {name}: it is a folder")
         if not overwrite:
             raise RecordError(f"{name} already exists; not replaced")
+        if stat.S_ISREG(info.st_mode) and (not os.access(target, os.W_OK)
+                                           or not info.st_mode & 0o222):
+            # what `>` refuses (0444, another's file); a file nobody may write, also as root
+            raise RecordError(f"cannot write {name}: permission denied (the file is "
+                              f"write-protected); not replaced")
         if not stat.S_ISREG(info.st_mode):   # /dev/null, a pipe: write into it
             try:
                 with open(target, "wb") as handle:
@@ -295,17 +308,25 @@ def write_text(path: str | os.PathLike[str], text: str, *, overwrite: bool = Fal
                 pass
 
 
-def _write_stdout(text: str) -> None:
+def _write_stdout(text: str | bytes) -> None:
     stream = sys.stdout
     if stream is None or stream.closed:
         raise RecordError("standard output is closed: nowhere to write")
     try:
-        stream.write(text)
-        stream.flush()
+        buffer = getattr(stream, "buffer", None)
+        if buffer is not None:   # UTF-8 whatever the terminal's encoding (LC_ALL=C)
+            stream.flush()
+            buffer.write(text if isinstance(text, bytes) else text.encode("utf-8"))
+            buffer.flush()
+        else:
+            stream.write(text if isinstance(text, str) else text.decode("utf-8", "replace"))
+            stream.flush()
     except BrokenPipeError:
         raise
     except OSError as err:
         raise RecordError(f"cannot write to standard output: {_reason(err)}") from None
+    except (ValueError, UnicodeEncodeError) as err:   # a closed stream, a narrow encoding
+        raise RecordError(f"cannot write to standard output: {err}") from None
 
 
 def _umask() -> int:

@@ -24,11 +24,12 @@ games, so every engine refuses bad input the same way.
 
 from __future__ import annotations
 
+import functools
 import operator
 import random
 from typing import TYPE_CHECKING, Any, Hashable
 
-from .errors import IllegalEventError, InvalidEventError, SeatError
+from .errors import IllegalEventError, InvalidEventError, OptionsError, SeatError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -46,7 +47,11 @@ def randbelow(rng: random.Random, n: int) -> int:
     sequence of length ``n`` (``n >= 1``): the same ``getrandbits`` calls, the same result.
     So an engine's ``random_action`` can count its moves instead of listing them and
     still play the very game ``rng.choice(legal_actions())`` would."""
-    getrandbits = rng.getrandbits
+    try:
+        getrandbits = rng.getrandbits
+    except AttributeError:       # free on the way through: only what is no generator pays
+        check_rng(rng, "random_action")
+        raise
     k = n.bit_length()
     r = getrandbits(k)
     while r >= n:
@@ -54,15 +59,107 @@ def randbelow(rng: random.Random, n: int) -> int:
     return r
 
 
+def check_rng(rng: Any, what: str) -> random.Random:
+    """``rng`` if it is a :class:`random.Random` (or a subclass). Raises :class:`OptionsError`."""
+    if not isinstance(rng, random.Random):
+        raise OptionsError(f"{what} draws with a random.Random generator, not "
+                           f"{type(rng).__name__} {str(rng)[:20]!r}")
+    return rng
+
+
+def draw_legal(state: "State", rng: random.Random) -> Action:
+    """``rng.choice(state.legal_actions())`` (the same generator calls, the same move), or
+    :class:`IllegalEventError` where no move is legal (a finished game, a chance node):
+    the end of every engine's ``random_action``."""
+    check_rng(rng, "random_action")
+    moves = state.legal_actions()
+    if not moves:
+        over = "the game is over" if state.current_player() == TERMINAL else "a chance node"
+        raise IllegalEventError(f"random_action: {over}, no move is legal", "", [])
+    return rng.choice(moves)
+
+
+def game_over(action: Any) -> IllegalEventError:
+    """The error an engine's ``apply_action`` raises on a finished game."""
+    return IllegalEventError(f"apply_action({str(action)[:40]}): the game is over, no move "
+                             f"or outcome is legal", str(action)[:40], [])
+
+
 class TooManyOutcomes(Exception):
     """Raised by ``chance_outcomes()`` where a chance node cannot be listed
     (a whole shuffled layout); ``legal_events()`` then gives a template line."""
 
 
+#: the fast-path methods whose failures on a finished game (or, for chance, off a chance
+#: node) become an :class:`IllegalEventError` (:meth:`State.__init_subclass__`).
+#: ``apply_action`` and ``random_action`` are not wrapped: they are the search's hot path
+#: (a wrapper's frame cost ISMCTS 6% in Ra); each engine raises IllegalEventError itself
+#: on a finished game, where its phase dispatch ends, and draws through draw_legal.
+_FAST_PATH = ("random_playout", "sample_chance", "chance_outcomes", "chance_probability",
+              "action_to_text")
+_CHANCE_ONLY = ("sample_chance", "chance_outcomes", "chance_probability")
+_DRAWING = ("random_action", "random_playout", "sample_chance")
+
+
+def _refused(state: "State", name: str, args: tuple[Any, ...]) -> IllegalEventError | None:
+    """Why ``state.name(*args)`` cannot be answered, or ``None`` (the engine's error stands)."""
+    try:
+        player = state.current_player()
+    except Exception:   # a state too broken to say: the engine's own error stands
+        return None
+    shown = f"{name}({', '.join(repr(a)[:40] for a in args)})"
+    if player == TERMINAL:
+        return IllegalEventError(f"{shown}: the game is over, no move or outcome is legal",
+                                 str(args[0]) if args else "", [])
+    if name in _CHANCE_ONLY and player != CHANCE:
+        return IllegalEventError(f"{shown}: seat {player + 1} is to move, this is no chance "
+                                 f"node", str(args[0]) if args else "", [])
+    return None
+
+
+def _checked(name: str, method: Any) -> Any:
+    """``method`` as it is, except that a Python error it raises on a finished game (or
+    off a chance node) becomes an :class:`IllegalEventError` saying so. No cost on the
+    way through (a ``try`` costs nothing until it catches)."""
+    @functools.wraps(method)
+    def fast(self: "State", *args: Any) -> Any:
+        try:
+            return method(self, *args)
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError, TooManyOutcomes):
+            if name in _DRAWING and args and not isinstance(args[0], random.Random):
+                check_rng(args[0], name)
+            refusal = _refused(self, name, args)
+            if refusal is None:
+                raise
+            raise refusal from None
+    fast._thebes_checked = True  # type: ignore[attr-defined]
+    return fast
+
+
 class State:
-    """Abstract base of every game's state. See the module docstring."""
+    """Abstract base of every game's state. See the module docstring.
+
+    Every engine's fast path is wrapped once, when its class is made
+    (:meth:`__init_subclass__`): a call on a finished game (``apply_action``,
+    ``random_action``, ``action_to_text``...) or a chance call off a chance node
+    (``sample_chance``, ``chance_outcomes``) raises :class:`IllegalEventError` rather than
+    whatever the engine's code met. Otherwise the fast path stays unchecked: an action
+    that is not legal here is the caller's error (the checked path is :meth:`apply`).
+    """
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in _FAST_PATH:
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "_thebes_checked", False):
+                setattr(cls, name, _checked(name, method))
+
+    def __copy__(self) -> "State":
+        """``copy.copy(state)`` is :meth:`clone`: a copy sharing its board with the
+        original would let a move on one change the other."""
+        return self.clone()
 
     #: the :class:`~thebes.core.game.Game` this state belongs to (set by each engine).
     game: "Game"
@@ -94,8 +191,9 @@ class State:
         draws it (the same generator calls, the same move): the fast path of random
         playouts. Engines override it to draw without building the list of moves
         (an index drawn with :func:`randbelow`, then mapped to the move at that index).
+        Raises :class:`IllegalEventError` where no move is legal (:func:`draw_legal`).
         """
-        return rng.choice(self.legal_actions())
+        return draw_legal(self, rng)
 
     def random_playout(self, rng: random.Random) -> int:
         """Play to the end in place, every move ``random_action(rng)``, every chance
@@ -162,8 +260,13 @@ class State:
         raise NotImplementedError
 
     def chance_template(self) -> str:
-        """The one template line listed for a chance node with too many outcomes."""
-        raise NotImplementedError
+        """The one template line listed for a chance node with too many outcomes.
+
+        Raises :class:`IllegalEventError` in a game that lists every chance outcome (it
+        overrides this only where a node is too large to list)."""
+        name = getattr(getattr(self, "game", None), "name", "this game")
+        raise IllegalEventError(f"{name} lists every chance outcome: it has no template line",
+                                "", [])
 
     def legal_events(self) -> list[str]:
         """The legal events as notation text (order carries no meaning).
@@ -242,6 +345,13 @@ class State:
         """Each game's masking, ``seat`` already checked; the default hides nothing."""
         return self.action_to_text(action)
 
+    def reveals(self, action: Action) -> bool:
+        """Whether the decision ``action`` (legal here) shows some seat a fact hidden until
+        now (a tile turned face up, a peek). A take-back never reaches back past such a
+        decision, nor past a chance event (docs/tables.md, "Take-backs"). The default: no
+        decision reveals anything; a game whose decisions do overrides this."""
+        return False
+
     # ------------------------------------------------------------------ #
     # Information.
     # ------------------------------------------------------------------ #
@@ -298,9 +408,12 @@ class State:
         """A full state consistent with ``observation(seat)``, hidden facts redrawn with ``rng``.
 
         Raises :class:`SeatError` for a seat that does not exist (a negative
-        index would otherwise answer for the last seat).
+        index would otherwise answer for the last seat), :class:`OptionsError` when
+        ``rng`` is not a :class:`random.Random`.
         """
-        return self._determinize(self.check_seat(seat), rng)
+        seat = self.check_seat(seat)
+        check_rng(rng, "determinize")
+        return self._determinize(seat, rng)
 
     def _determinize(self, seat: int, rng: random.Random) -> "State":
         """Each game's determinization, ``seat`` already checked."""
@@ -339,3 +452,9 @@ class State:
             return "waiting for chance"
         return f"seat {player + 1} to move"
 
+
+
+for _name in _FAST_PATH:   # the base class's own implementations, as each engine's
+    if _name in State.__dict__:
+        setattr(State, _name, _checked(_name, State.__dict__[_name]))
+del _name

@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.console import Console
 
-from thebes.cli_args import ITERATIONS, THINK_MS, integer
+from thebes.cli_args import ITERATIONS, THINK_MS, integer, stderr_line
 from thebes.core import OptionsError, Record, RecordError, ReplayError
 from thebes.parallel import run_all
 
@@ -87,15 +87,15 @@ def run(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
 
     def fail(message: str, code: int = 2) -> int:
-        console.print(f"thebes review: {message}", style="red", markup=False, highlight=False)
+        stderr_line("thebes review", message)   # one line, whatever the width
         return code
 
-    if args.plot and len(args.files) != 1:
+    if args.plot is not None and len(args.files) != 1:
         return fail("--plot draws one record; give one FILE")
-    if args.plot:
-        from .report import check_plot
+    if args.plot is not None:
+        from .report import plot_format
         try:
-            check_plot()
+            plot_format(args.plot)   # before the review: a bad --plot costs no search
         except OptionsError as err:
             return fail(str(err))
     try:
@@ -121,12 +121,15 @@ def run(args: argparse.Namespace) -> int:
     for path, review in zip(args.files, reviews):
         review["record"] = path
         if args.json:
-            print(json.dumps(review, ensure_ascii=False))
+            print(json.dumps(review))   # ASCII: whole on any terminal encoding
         else:
             print_review(review)
-    if args.plot:
+    if args.plot is not None:
         from .report import plot_review
-        plot_review(reviews[0], args.plot)
-        console.print(f"wrote {args.plot}")
+        try:
+            plot_review(reviews[0], args.plot)
+        except (OptionsError, RecordError) as err:
+            return fail(str(err))
+        console.print(f"wrote {args.plot}", markup=False, highlight=False)
     return 0
 

@@ -87,10 +87,51 @@ def check_plot() -> None:
         raise OptionsError("--plot needs matplotlib: pip install 'thebes[plot]'") from None
 
 
+def plot_format(path: str) -> str:
+    """The image format ``--plot PATH`` will be written in, checked before any review is
+    done: the file name's suffix if matplotlib writes it (``.png``, ``.svg``, ``.pdf``...),
+    PNG for a name without one (written to PATH itself, no suffix added). Raises
+    :class:`OptionsError` naming the path: an unknown suffix, an empty name, a folder, a
+    missing folder, a write-protected file."""
+    check_plot()
+    import os
+
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    if not path or "\x00" in path:
+        raise OptionsError(f"--plot {path!r}: give a file name such as review.png")
+    suffix = os.path.splitext(path)[1].lstrip(".").lower()
+    formats = FigureCanvasBase.get_supported_filetypes()
+    if suffix and suffix not in formats:
+        raise OptionsError(f"--plot {path}: matplotlib cannot write .{suffix} files; use "
+                           f"{', '.join('.' + f for f in sorted(formats))}")
+    if os.path.isdir(path):
+        raise OptionsError(f"--plot {path}: it is a folder; give a file name such as "
+                           f"{os.path.join(path, 'review.png')}")
+    folder = os.path.dirname(os.path.realpath(path)) or "."
+    if not os.path.isdir(folder):
+        raise OptionsError(f"--plot {path}: the folder {folder} does not exist")
+    if os.path.isfile(path) and not os.access(path, os.W_OK):
+        raise OptionsError(f"--plot {path}: permission denied (the file is write-protected)")
+    if not os.path.exists(path) and not os.access(folder, os.W_OK | os.X_OK):
+        raise OptionsError(f"--plot {path}: permission denied (the folder {folder} is not "
+                           f"writable)")
+    return suffix or "png"
+
+
 def plot_review(review: dict[str, Any], path: str) -> None:
     """Draw each seat's win chance (solo: expected score) against the events replayed,
-    marked moves as dots coloured by mark, into the PNG ``path``."""
-    check_plot()
+    marked moves as dots coloured by mark, into the image ``path`` (its format:
+    :func:`plot_format`), written whole or not at all.
+
+    Raises :class:`OptionsError` (see :func:`plot_format`) or :class:`RecordError` when
+    the write fails (a full disk).
+    """
+    import io
+
+    from thebes.core.recordio import write_text
+
+    image_format = plot_format(path)
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -118,5 +159,9 @@ def plot_review(review: dict[str, Any], path: str) -> None:
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize=8, ncol=2)
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    image = io.BytesIO()
+    try:
+        fig.savefig(image, format=image_format)
+    finally:
+        plt.close(fig)
+    write_text(path, image.getvalue(), overwrite=True, what="plot")

@@ -22,6 +22,8 @@ The game is saved as a record after every event; ``--resume`` replays it.
 
 from __future__ import annotations
 
+import io
+import os
 import random
 import re
 import sys
@@ -46,6 +48,51 @@ from thebes.tui import generic
 
 class Quit(Exception):
     """The person asked to stop (the game stays saved)."""
+
+
+class AnswersRefused(ThebesError):
+    """Standard input gives no answers a game can use (``/dev/zero``, ``yes``): the game
+    stops, saved, rather than reading without end."""
+
+
+class Answers(io.TextIOBase):
+    """Standard input of ``thebes play`` when it is not a terminal (a file, a pipe): lines
+    of at most :attr:`LIMIT` characters, decoded as UTF-8 (a bad byte replaced), and at
+    most :attr:`PATIENCE` answers between two events. Past either it raises
+    :class:`AnswersRefused`, so that ``play < /dev/zero`` and ``yes | thebes play`` end
+    with the resume line instead of filling memory or looping for ever. The builtin
+    ``input()`` (rich's ``Console.input``) reads it through :meth:`readline`."""
+
+    LIMIT = 4096
+    PATIENCE = 200
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = getattr(stream, "buffer", stream)
+        self.unanswered = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = self._stream.readline(self.LIMIT + 1)
+        if isinstance(line, bytes):
+            line = line.decode("utf-8", errors="replace")
+        if len(line) > self.LIMIT:
+            raise AnswersRefused(f"standard input gave a line of more than {self.LIMIT} "
+                                 f"characters: not an answer")
+        if "\x00" in line:
+            raise AnswersRefused("standard input holds NUL bytes: a binary file, not answers")
+        self.unanswered += 1
+        if self.unanswered > self.PATIENCE:
+            raise AnswersRefused(f"{self.PATIENCE} answers in a row without a move")
+        return line
+
+    def moved(self) -> None:
+        """An event was applied: the count of answers starts again."""
+        self.unanswered = 0
 
 
 def view_module(game: str) -> ModuleType:
@@ -161,6 +208,10 @@ def _new_game(args: Any) -> tuple[Record, State, Path, int, int, str]:
     bot = getattr(args, "bot", None) or DEFAULT_BOT
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = Path(args.save or f"games/{args.game}-{stamp}.json")
+    n = 1
+    while not args.save and os.path.lexists(path):   # two games begun in one second
+        n += 1
+        path = Path(f"games/{args.game}-{stamp}-{n}.json")
     record = Record(args.game, players, options, [], None,
                     {"seed": seed, "human_seat": seat, "bot": bot})
     return record, state, path, seat - 1, seed, bot
@@ -179,13 +230,18 @@ def run_play(args: Any) -> int:
         raise OptionsError("--save -: the terminal shows the game; give a file name")
     record, state, save_path, human, seed, bot_name = (
         _resume(args) if args.resume else _new_game(args))
-    bots = {s: make_bot(bot_name, record.game, s, seat_rng(seed, s))
-            for s in range(record.players) if s != human}
+    make_bot(bot_name, record.game, 0, seat_rng(seed, 0))   # a bad --bot: refused here
     resumed_here = bool(args.resume) and str(args.resume) != "-" and _same_file(
         save_path, Path(args.resume))
     # The first save checks the path before any move: an existing file is replaced only
     # with --force or when it is the very game being resumed.
     replace = resumed_here or bool(getattr(args, "force", False))
+    if save_path.is_dir():
+        raise RecordError(f"--save {save_path}: it is a folder; give a file name")
+    if args.resume or getattr(args, "save", None):
+        folder = Path(os.path.realpath(save_path)).parent
+        if not folder.is_dir():   # (the lock below would make it)
+            raise RecordError(f"--save {save_path}: the folder {folder} does not exist")
     if not replace and save_path.exists():
         raise RecordError(f"--save {save_path}: the file exists; not replaced (--force "
                           f"replaces it; --resume {save_path} goes on with the game in it)")
@@ -193,6 +249,45 @@ def run_play(args: Any) -> int:
         raise OptionsError("standard input is closed: thebes play reads your moves from it")
     if not args.resume and not getattr(args, "save", None):
         save_path.parent.mkdir(exist_ok=True)   # the default folder, games/
+    lock = _lock(save_path)
+    stdin = sys.stdin
+    try:
+        if resumed_here and Record.load(args.resume).events != record.events:
+            raise RecordError(f"--resume {args.resume}: the record changed while it was read "
+                              f"(another thebes play?); not touched")
+        return _play(args, record, state, save_path, human, seed, bot_name, replace)
+    finally:
+        sys.stdin = stdin
+        lock.release()
+
+
+def _lock(save_path: Path) -> Any:
+    """Hold the record's lock (a ``.NAME.lock`` file beside it, ``filelock``) while the game
+    is played, so that two ``thebes play`` never write one record: the second is refused
+    with one line. Raises :class:`RecordError`."""
+    from filelock import FileLock, Timeout
+
+    target = Path(os.path.realpath(save_path))
+    lock = FileLock(str(target.parent / f".{target.name}.lock"))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise RecordError(f"{save_path} is being played by another thebes play; not "
+                          f"touched (finish or quit that one first)") from None
+    except OSError as err:
+        raise RecordError(f"cannot lock {save_path}: {err.strerror or err}") from None
+    return lock
+
+
+def _play(args: Any, record: Record, state: State, save_path: Path, human: int, seed: int,
+          bot_name: str, replace: bool) -> int:
+    """The game itself, under the record's lock (:func:`run_play`)."""
+    bots = {s: make_bot(bot_name, record.game, s, seat_rng(seed, s))
+            for s in range(record.players) if s != human}
+    answers = None
+    if not sys.stdin.isatty():
+        answers = Answers(sys.stdin)
+        sys.stdin = answers   # type: ignore[assignment]
     record.save(save_path, overwrite=replace)
     console = Console()
     view = view_module(record.game)
@@ -224,6 +319,8 @@ def run_play(args: Any) -> int:
             state.apply_action(action)
             record.events.append(text)
             record.save(save_path, overwrite=True)
+            if answers is not None:
+                answers.moved()
             line = view.event_line(obs_before, seen, None if player == CHANCE else player)
             if line:
                 console.print(line)
@@ -236,9 +333,13 @@ def run_play(args: Any) -> int:
     except (Quit, EOFError):
         console.print(f"\n{resume_line}")
         return 0
-    except KeyboardInterrupt:
-        print(f"\ninterrupted; {resume_line}", file=sys.stderr)
-        return 130
+    except AnswersRefused as err:
+        _tell(f"thebes play: {err}; {resume_line}")
+        return 2
+    except KeyboardInterrupt as err:   # Ctrl-C, or SIGTERM/SIGHUP (thebes.cli.Terminated)
+        signum = getattr(err, "signum", None)
+        _tell(f"\n{'interrupted' if signum is None else 'stopped'}; {resume_line}")
+        return 130 if signum is None else 128 + signum
     record.result = result_of(state)
     record.save(save_path, overwrite=True)
     console.print(Rule("game over"))
@@ -250,6 +351,14 @@ def run_play(args: Any) -> int:
         console.print(f"  {place}. seat {s + 1} ({who}): {scores[s]}")
     console.print(f"record: {escape(str(save_path))}")
     return 0
+
+
+def _tell(line: str) -> None:
+    """A line on stderr, unless stderr is gone too (a closed terminal)."""
+    try:
+        print(line, file=sys.stderr)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -8,6 +8,7 @@ roll, dice actions, builds, the end of a turn and the round's scores).
 from __future__ import annotations
 
 from thebes.core import State
+from thebes.core.state import game_over
 
 from .board import (ADMIN, COLLECT, COST, EMPTY, FLOOD, GUILD, HILL, HOUSING, INVASION, MILITARY,
                     MONUMENT, NONE, PRODUCE, PRODUCTION, RELIGIOUS, RIVER, SQUARES, YIELD_CAP)
@@ -129,7 +130,7 @@ class Rules(State):
             self.marked = marked_objectives(i // 6 + 1, i % 6 + 1)
             self.phase = HILL_PHASE
         else:
-            raise ValueError(f"no action is legal in a finished game ({action!r})")
+            raise game_over(action)
 
     def _dice_action(self, x: int) -> None:
         """Resolve dice action ``x`` for the seat to move (spec, Dice action, Effects)."""

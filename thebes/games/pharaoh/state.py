@@ -24,7 +24,7 @@ import random
 from typing import Any
 
 from thebes.core import CHANCE, TERMINAL
-from thebes.core.state import randbelow
+from thebes.core.state import draw_legal, randbelow
 
 import thebes.games.pharaoh.notation as notation
 from .board import (ADMIN, CHART, COST, EMPTY, FARMING, FLOOD, HILL, HOUSING, INDUSTRIAL,
@@ -202,7 +202,7 @@ class PharaohState(Rules):
                 return SKIP
             b, i = divmod(r - 1, e)
             return bases[b] + empty[i]
-        return rng.choice(self.legal_actions())
+        return draw_legal(self, rng)
 
     def random_playout(self, rng: random.Random) -> int:
         """``State.random_playout`` with the round's roll, the dice decision and the

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from thebes.core import CHANCE
-from thebes.core.state import randbelow
+from thebes.core.state import draw_legal, randbelow
 
 from .actions import BUILD, PASS_ACTION, TAKE
 from .moves import Moves
@@ -39,10 +39,7 @@ class RandomPlay(Moves):
             return random_exchange(rng, *self._exchange_bins(self.cur))
         if phase == P_TAKE:
             return self._random_take(rng)
-        moves = self.legal_actions()
-        if not moves:
-            raise IndexError("no legal move")
-        return moves[randbelow(rng, len(moves))]
+        return draw_legal(self, rng)
 
     def _random_take(self, rng: random.Random) -> tuple:
         """``rng.choice(self._takes())``: the face-up tiles counted, the drawn move built."""

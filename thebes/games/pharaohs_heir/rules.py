@@ -5,6 +5,7 @@ population steps, payments, the end of a cycle and the Time of Unrest)."""
 from __future__ import annotations
 
 from thebes.core import CHANCE, TERMINAL, State
+from thebes.core.state import game_over
 
 import thebes.games.pharaohs_heir.chance as chance
 from .actions import BUILD, PEEK
@@ -24,8 +25,10 @@ class Rules(State):
     def apply_action(self, action) -> None:
         """Apply a legal move or chance outcome (unchecked), then every rule that
         follows without a decision, up to the next decision or chance node.
-        Raises ValueError once the game is over."""
+        Raises IllegalEventError once the game is over."""
         phase = self.phase
+        if phase == P_END:
+            raise game_over(action)
         kind = action[0]
         if phase == P_CHOOSE:
             self._choose(action[1])
@@ -67,7 +70,7 @@ class Rules(State):
             self.blessing = action[1]
             self._nile_segment()
         else:
-            raise ValueError("the game is over")
+            raise game_over(action)
 
     # ---- setup and unrest chance
     def _nile_drawn(self, tiles: tuple) -> None:

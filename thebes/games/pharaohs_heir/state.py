@@ -228,6 +228,16 @@ class PharaohsHeirState(RandomPlay, Rules):
         from .information import observation
         return observation(self, seat)
 
+    def reveals(self, action: Any) -> bool:
+        """A decision after which a Nile tile is turned over, a land stack shows its next
+        tile, or an Overseer peeks reveals (spec, What each seat sees): a take-back stops
+        before it (docs/tables.md)."""
+        after = self.clone()
+        after.apply_action(action)
+        return (after.nile_next != self.nile_next or after.peek_seat != self.peek_seat
+                or after.depth != self.depth or after.stack0 != self.stack0
+                or after.taken != self.taken)
+
     def _event_for_seat(self, action, seat: int | None) -> str:
         """The text ``seat`` sees: a ``nile`` or ``land`` outcome hides its
         face-down tiles (``?``); every other event is public."""

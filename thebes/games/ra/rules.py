@@ -7,6 +7,7 @@ it runs (the deal, draws, auctions, gods, disasters, the end of an epoch).
 from __future__ import annotations
 
 from thebes.core import State
+from thebes.core.state import game_over
 
 import thebes.games.ra.notation as nt
 from .scoring import epoch_totals
@@ -87,7 +88,7 @@ class Rules(State):
         elif phase == SETUP:
             self._deal(action - nt.SUNS)
         else:
-            raise ValueError("the game is over")
+            raise game_over(action)
 
     def _deal(self, index: int) -> None:
         deal = nt.DEALS[self.num_players][index]

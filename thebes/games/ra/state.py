@@ -22,7 +22,7 @@ import random
 from typing import Any
 
 from thebes.core import CHANCE, TERMINAL, TooManyOutcomes
-from thebes.core.state import randbelow
+from thebes.core.state import draw_legal, randbelow
 
 import thebes.games.ra.notation as nt
 from .rules import (_AFTER, _DRAW_ORDER, AUCTION, AUCTION_KINDS, DISCARD, DRAWING, FORCED,
@@ -170,7 +170,7 @@ class RaState(Rules):
                 return nt.RA_MOVE if randbelow(rng, 2) else nt.DRAW
             randbelow(rng, 1)  # rng.choice draws even from one move
             return nt.RA_MOVE
-        return rng.choice(self.legal_actions())
+        return draw_legal(self, rng)
 
     def random_playout(self, rng: random.Random) -> int:
         """``State.random_playout`` with bids, plain turns and draws (most events) chosen

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from thebes.core import TERMINAL, State
+from thebes.core.state import game_over
 
 import thebes.games.sarcophagus.notation as nt
 from .geometry import NEIGHBOURS, SARCOPHAGUS_SLOT, claimable
@@ -89,7 +90,7 @@ class Rules(State):
             self.cur = seat
             self.phase = PLACE1
         else:
-            raise ValueError("the game is over")
+            raise game_over(action)
 
     # ------------------------------------------------------------ the rules
     def _place(self, action: int, phase: int) -> None:

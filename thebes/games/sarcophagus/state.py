@@ -41,7 +41,7 @@ import random
 from typing import Any
 
 from thebes.core import CHANCE, TERMINAL, TooManyOutcomes
-from thebes.core.state import randbelow
+from thebes.core.state import draw_legal, randbelow
 
 import thebes.games.sarcophagus.notation as nt
 from .geometry import ALL_POSITIONS, NEIGHBOURS, SARCOPHAGUS_POSITIONS, SIDES, claimable, top_left
@@ -188,7 +188,7 @@ class SarcophagusState(Rules):
         if phase == PASS:
             randbelow(rng, 1)  # rng.choice draws even from one move
             return nt.PASS
-        return rng.choice(self.legal_actions())
+        return draw_legal(self, rng)
 
     def random_playout(self, rng: random.Random) -> int:
         """``State.random_playout`` with placements (most events) drawn and applied
@@ -358,6 +358,15 @@ class SarcophagusState(Rules):
 
     def chance_template(self) -> str:
         return nt.LAYOUT_TEMPLATE
+
+    def reveals(self, action: Any) -> bool:
+        """A decision that turns a face-down tile up (a coin beside it, ruling 11; a new
+        top-left tile, ruling 5) or moves a tile (a claim shows its claimer a sarcophagus
+        tile; an assessment, a discard) reveals: a take-back stops before it (docs/tables.md)."""
+        after = self.clone()
+        after.apply_action(action)
+        return (after.faceup != self.faceup or after.present != self.present
+                or after.loc != self.loc)
 
     def _event_for_seat(self, action: Any, seat: int | None) -> str:
         """Another seat's ``place V T`` reads ``place ? T``; the layout reads
