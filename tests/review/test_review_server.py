@@ -3,6 +3,7 @@ computed in worker processes with visible progress, stored and computed once."""
 
 from __future__ import annotations
 
+import math
 import time
 
 import pytest
@@ -167,9 +168,12 @@ def test_the_retry_after_of_a_full_queue_is_the_running_reviews_expected_time_le
     assert retry_after(3000.0, 1, 40, typical=120.0) == 3600      # at most RETRY_AFTER_MAX
 
 
-def test_a_queued_review_says_how_many_run_before_it_and_when_it_should_be_done(
-        client, monkeypatch):
+def test_a_queued_review_says_which_reviews_share_the_workers_and_when_it_should_be_done(
+        tmp_path, monkeypatch):
     import threading
+    from fastapi.testclient import TestClient
+    from thebes.server.app import create_app
+    monkeypatch.setattr(server_review, "ITERATIONS", 8)
     monkeypatch.setattr(server_review, "PROCESSES", 0)
     release = threading.Event()
     real = server_review.run_task
@@ -179,25 +183,158 @@ def test_a_queued_review_says_how_many_run_before_it_and_when_it_should_be_done(
         return real(task)
 
     monkeypatch.setattr(server_review, "run_task", held)
-    games = [upload(client, selfplay_record("sarcophagus", 2, seed, {}, "greedy").dumps())
-             for seed in (3, 4, 5)]
-    typical = server_review.TYPICAL_SECONDS   # no review finished here yet
-    try:
-        assert client.post(f"/api/games/{games[0]}/review").status_code == 202
-        wait_until(lambda: client.get(f"/api/games/{games[0]}/review").json()["status"]
-                   == "running")
-        second = client.post(f"/api/games/{games[1]}/review").json()
-        third = client.post(f"/api/games/{games[2]}/review").json()
-        running = client.get(f"/api/games/{games[0]}/review").json()
-        assert running["status"] == "running" and running["ahead"] == 0
-        assert typical - 30 <= running["wait"] <= typical   # no unit done: typical - elapsed
-        assert second["status"] == "queued" and second["ahead"] == 1
-        assert 2 * typical - 30 <= second["wait"] <= 2 * typical
-        assert third["status"] == "queued" and third["ahead"] == 2
-        assert 3 * typical - 30 <= third["wait"] <= 3 * typical
-    finally:
-        release.set()
-    for gid in games:
-        wait_until(lambda: client.get(f"/api/games/{gid}/review").json()["status"] == "done")
-    done = client.get(f"/api/games/{games[2]}/review").json()
-    assert "ahead" not in done and "wait" not in done
+    app = create_app(f"sqlite:///{tmp_path / 'thebes.db'}", bot_delay=0)
+    with TestClient(app) as ann, TestClient(app, client=("10.0.0.2", 50000)) as bo:
+        games = [upload(ann, selfplay_record("sarcophagus", 2, seed, {}, "greedy").dumps())
+                 for seed in (3, 4, 5)]
+        unit = server_review.TYPICAL_UNIT_SECONDS   # no unit finished here yet
+        try:
+            assert ann.post(f"/api/games/{games[0]}/review").status_code == 202
+            wait_until(lambda: ann.get(f"/api/games/{games[0]}/review").json()["status"]
+                       == "running")
+            second = ann.post(f"/api/games/{games[1]}/review").json()
+            third = bo.post(f"/api/games/{games[2]}/review").json()
+            running = ann.get(f"/api/games/{games[0]}/review").json()
+            # Ann's first: nothing before it; shared by 2 clients, and by Ann's 2 reviews
+            assert running["status"] == "running" and running["ahead"] == 1 and running["yours"]
+            assert running["wait"] == math.ceil(running["total"] * unit * 2 * 2)
+            assert second["status"] == "queued" and second["ahead"] == 1 and second["yours"]
+            assert second["cost"] > 0 and second["total"] > 0
+            # Bo's review shares the worker with Ann's two, and is not Ann's
+            assert third["status"] == "queued" and third["ahead"] == 2 and third["yours"]
+            assert third["wait"] == math.ceil(third["total"] * unit * 2 * 1)
+            assert ann.get(f"/api/games/{games[2]}/review").json()["yours"] is False
+        finally:
+            release.set()
+        for gid in games:
+            wait_until(lambda: ann.get(f"/api/games/{gid}/review").json()["status"] == "done")
+        done = ann.get(f"/api/games/{games[2]}/review").json()
+        assert "ahead" not in done and "wait" not in done
+
+
+def test_a_review_costing_more_than_the_servers_cap_is_refused_before_it_starts_with_the_sum(
+        tmp_path, monkeypatch):
+    from fastapi.testclient import TestClient
+    from thebes.review import plan
+    from thebes.server.app import create_app
+    from thebes.server.guard.settings import Settings
+    monkeypatch.setattr(server_review, "ITERATIONS", 400)
+    record = selfplay_record("sarcophagus", 2, 3, {}, "greedy")
+    todo = plan(record, iterations=400, seed=server_review.SEED)
+    cost = sum(t.iterations for t in todo.tasks)
+    app = create_app(f"sqlite:///{tmp_path / 'thebes.db'}", bot_delay=0,
+                     settings=Settings(review_cost=cost - 1))
+    with TestClient(app) as client:
+        gid = upload(client, record.dumps())
+        refused = client.post(f"/api/games/{gid}/review")
+        assert refused.status_code == 400, refused.text
+        assert refused.json()["error"].startswith(
+            f"this review would cost {len(todo.tasks):,} steps at 400 search iterations "
+            f"(chance steps a quarter): {cost:,} iterations, and this server computes at most "
+            f"{cost - 1:,} for one review")
+        assert client.get(f"/api/games/{gid}/review").json()["status"] == "none"
+        assert Settings().review_cost == 500_000
+        assert Settings.from_env({"THEBES_REVIEW_COST": "5000"}).review_cost == 5000
+
+
+def slow_units(monkeypatch, seconds: float):
+    """Every unit of work takes ``seconds`` more (in the scheduler's threads: PROCESSES 0)."""
+    real = server_review.run_task
+
+    def slow(task):
+        time.sleep(seconds)
+        return real(task)
+
+    monkeypatch.setattr(server_review, "PROCESSES", 0)
+    monkeypatch.setattr(server_review, "run_task", slow)
+
+
+def test_one_clients_long_review_does_not_hold_up_another_clients_review(tmp_path, monkeypatch):
+    from fastapi.testclient import TestClient
+    from thebes.server.app import create_app
+    from thebes.server.guard.settings import Settings
+    slow_units(monkeypatch, 0.05)
+    long_record = selfplay_record("ra", 5, 3, {}, "greedy")         # hundreds of steps
+    short_record = selfplay_record("sarcophagus", 2, 3, {}, "greedy")
+    app = create_app(f"sqlite:///{tmp_path / 'thebes.db'}", bot_delay=0,
+                     settings=Settings(review_cost=10 ** 9))
+    with TestClient(app) as ann, TestClient(app, client=("10.0.0.2", 50000)) as bo:
+        long_id, short_id = upload(ann, long_record.dumps()), upload(bo, short_record.dumps())
+        assert ann.post(f"/api/games/{long_id}/review").status_code == 202
+        wait_until(lambda: ann.get(f"/api/games/{long_id}/review").json()["done"] >= 3)
+        assert bo.post(f"/api/games/{short_id}/review").status_code == 202
+        done = wait_until(lambda: (lambda s: s if s["status"] == "done" else None)(
+            bo.get(f"/api/games/{short_id}/review").json()), timeout=120)
+        assert done["review"]["game"] == "sarcophagus"
+        long_state = ann.get(f"/api/games/{long_id}/review").json()
+        assert long_state["status"] == "running" and long_state["done"] < long_state["total"]
+        ann.delete(f"/api/games/{long_id}/review")
+
+
+def test_a_person_sees_and_cancels_their_own_place_in_the_review_queue_and_no_one_elses(
+        tmp_path, monkeypatch):
+    from fastapi.testclient import TestClient
+    from thebes.server.app import create_app
+    slow_units(monkeypatch, 0.05)
+    app = create_app(f"sqlite:///{tmp_path / 'thebes.db'}", bot_delay=0)
+    with TestClient(app) as ann, TestClient(app, client=("10.0.0.2", 50000)) as bo:
+        gid = upload(ann, selfplay_record("ra", 3, 3, {}, "greedy").dumps())
+        assert ann.post(f"/api/games/{gid}/review").json()["yours"] is True
+        assert bo.get(f"/api/games/{gid}/review").json()["yours"] is False
+        refused = bo.delete(f"/api/games/{gid}/review")
+        assert refused.status_code == 403
+        assert refused.json()["error"] == "only the client that asked for this review can cancel it"
+        assert ann.get(f"/api/games/{gid}/review").json()["status"] in ("queued", "running")
+        cancelled = ann.delete(f"/api/games/{gid}/review")
+        assert cancelled.status_code == 200 and cancelled.json()["status"] == "none"
+        assert ann.get(f"/api/games/{gid}/review").json()["status"] == "none"
+        reviewer = app.state.reviewer
+        wait_until(lambda: reviewer._fair.running() == 0)
+        assert reviewer._fair.queued() == 0          # its units left the queue
+        again = ann.delete(f"/api/games/{gid}/review")
+        assert again.status_code == 404 and "no review" in again.json()["error"]
+
+
+def test_a_client_has_at_most_its_share_of_reviews_waiting_answered_429_with_a_sentence(
+        tmp_path, monkeypatch):
+    from fastapi.testclient import TestClient
+    from thebes.server.app import create_app
+    slow_units(monkeypatch, 0.2)
+    app = create_app(f"sqlite:///{tmp_path / 'thebes.db'}", bot_delay=0)
+    with TestClient(app) as ann, TestClient(app, client=("10.0.0.2", 50000)) as bo:
+        games = [upload(ann, selfplay_record("sarcophagus", 2, seed, {}, "greedy").dumps())
+                 for seed in (3, 4, 5)]
+        for gid in games[:2]:
+            assert ann.post(f"/api/games/{gid}/review").status_code == 202
+        refused = ann.post(f"/api/games/{games[2]}/review")
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 5
+        assert refused.json()["error"].startswith(
+            "you already have 2 reviews waiting or being computed (at most 2)")
+        assert bo.post(f"/api/games/{games[2]}/review").status_code == 202   # Bo's own share
+        for gid in games:
+            ann.delete(f"/api/games/{gid}/review")
+            bo.delete(f"/api/games/{gid}/review")
+
+
+def test_stopping_the_server_during_a_review_logs_no_error_and_ends_its_worker_processes(
+        tmp_path, monkeypatch, caplog):
+    import logging
+    from fastapi.testclient import TestClient
+    from thebes.server.app import create_app
+    from thebes.server.guard.settings import Settings
+    monkeypatch.setattr(server_review, "ITERATIONS", 3000)
+    monkeypatch.setattr(server_review, "PROCESSES", 2)
+    app = create_app(f"sqlite:///{tmp_path / 'thebes.db'}", bot_delay=0,
+                     settings=Settings(review_cost=10 ** 9))
+    caplog.set_level(logging.INFO)
+    with TestClient(app) as client:
+        gid = upload(client, selfplay_record("ra", 3, 3, {}, "greedy").dumps())
+        assert client.post(f"/api/games/{gid}/review").status_code == 202
+        reviewer = app.state.reviewer
+        workers = wait_until(lambda: list(getattr(reviewer._procs, "_processes", {}).values())
+                             if reviewer._procs is not None else None)
+        wait_until(lambda: client.get(f"/api/games/{gid}/review").json()["status"] == "running")
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], \
+        [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not any(p.is_alive() for p in workers)
+    assert reviewer._fair.running() == 0

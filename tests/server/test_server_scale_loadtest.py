@@ -86,3 +86,101 @@ def test_serve_refuses_a_sqlite_file_another_server_holds_and_workers_on_sqlite(
         assert "--workers 2 needs PostgreSQL" in capsys.readouterr().err
     finally:
         holder.close()
+
+
+# ---------------------------------------------------------------------- issue 30, item 9
+def _serve(tmp_path, env=None, *extra):
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "thebes.cli", "serve", "--port", str(port),
+                               "--database", str(tmp_path / "load.db"), *extra],
+                              env=dict(os.environ, **(env or {})), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    wait_http(f"http://127.0.0.1:{port}/api/meta", timeout=60)
+    return server, port
+
+
+def test_loadtest_against_default_limits_stops_at_once_saying_the_limits_and_how_to_lift_them(
+        tmp_path):
+    import time
+    server, port = _serve(tmp_path)
+    try:
+        start = time.monotonic()
+        # the example of its own --help, against `thebes serve` with its default limits
+        out = subprocess.run([sys.executable, "-m", "thebes.cli", "loadtest", "--url",
+                              f"http://127.0.0.1:{port}", "--games", "50", "--think-s", "0",
+                              "--duration", "30"], capture_output=True, text=True, timeout=120)
+        took = time.monotonic() - start
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    assert took < 30
+    assert "the server refused to create a game (429: you already have 10 unfinished games" \
+        in out.stderr
+    assert "THEBES_LIVE_GAMES=1000000 THEBES_RATE_CREATE=1000000/minute" in out.stderr
+
+
+def test_loadtest_answers_a_bad_url_a_server_not_thebes_and_a_mistyped_bot_with_a_sentence(
+        tmp_path, capsys):
+    import http.server
+    import threading
+    from thebes.cli import main
+
+    class NotThebes(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = b'{"hello": "world"}'
+            self.send_response(200)
+            self.send_header("content-length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), NotThebes)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    server, port = _serve(tmp_path)
+    try:
+        cases = [
+            (["--url", "127.0.0.1:8000"], "give the server's address as http://HOST:PORT"),
+            (["--url", "http://[::1"], "not a URL"),
+            (["--url", "http://127.0.0.1:8000/lobby"], "without a path or a query"),
+            (["--url", f"http://127.0.0.1:{other.server_address[1]}"], "is not a thebes server"),
+            (["--url", f"http://127.0.0.1:{port}", "--bot", "hardd"],
+             "the server offers no bot 'hardd' for ra; its bots: random,"),
+        ]
+        for args, sentence in cases:
+            assert main(["loadtest", *args, "--duration", "1"]) == 2, args
+            err = capsys.readouterr().err
+            assert sentence in err and "Traceback" not in err, (args, err)
+    finally:
+        other.shutdown()
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def test_loadtest_without_httpx_says_how_to_install_it(monkeypatch, capsys):
+    from thebes.cli import main
+    monkeypatch.setitem(sys.modules, "httpx", None)          # as in a plain install
+    assert main(["loadtest", "--duration", "1"]) == 2
+    assert "pip install 'thebes[loadtest]'" in capsys.readouterr().err
+
+
+def test_loadtest_measures_a_persons_bot_waits_while_another_address_starves_the_bots(tmp_path):
+    server, port = _serve(tmp_path, None, "--bot-delay", "0")
+    try:
+        out = subprocess.run([sys.executable, "-m", "thebes.cli", "loadtest", "--url",
+                              f"http://127.0.0.1:{port}", "--games", "1", "--game", "sarcophagus",
+                              "--players", "2", "--bot", "random", "--think-s", "0.05",
+                              "--spectators", "0", "--starve", "3", "--starve-game", "ra",
+                              "--starve-players", "5", "--starve-bot", "random",
+                              "--duration", "4", "--warm-up", "1", "--json"],
+                             capture_output=True, text=True, timeout=120)
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    assert out.returncode == 0, out.stdout + out.stderr
+    report = json.loads(out.stdout)
+    assert report["bot_wait_s"]["n"] > 0 and report["bot_wait_s"]["max"] < 5
+    starver = report["starver"]
+    assert starver["address"] == "127.0.0.2" and starver["games_created"] >= 3

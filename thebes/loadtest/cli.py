@@ -1,7 +1,27 @@
 """``thebes loadtest``: live games at a chosen pace against a running server, measured and checked.
 
-    thebes serve --bot-delay 0 &
+    THEBES_LIVE_GAMES=1000000 THEBES_RATE_CREATE=1000000/minute \
+    THEBES_RATE_SOCKET=1000000/minute THEBES_RATE_REQUEST=1000000/minute \
+    THEBES_BOT_SEATS=100000000 THEBES_BOT_SEARCHES=1000000 thebes serve --bot-delay 0 &
     thebes loadtest --url http://127.0.0.1:8000 --games 50 --think-s 0 --duration 30
+
+A server's default limits (per client address: 10 unfinished games, 20 games
+created a minute, 60 sockets opened a minute, 100 bot seats...; docs/web-api.md,
+Limits) refuse a load test's games with 429: start the server with them lifted
+as above (the variables are the ``thebes serve`` options of the same names). A
+refusal stops the load test at once with the server's sentence and this advice.
+
+``--starve N`` measures issue 30's starving client: from another address
+(``--starve-from``, 127.0.0.2: every loopback address reaches a local server)
+it keeps ``N`` games of bots only going (``--starve-game``, ``--starve-players``
+seats of ``--starve-bot``, 99 ``hard`` Pharaoh seats by default), created as
+fast as the server takes them (its refusals counted, not errors), while the
+``--games`` games are played; the report gives every wait of their human for
+its bots (``bot_wait_s``), the figure to hold to the bots' level time plus a
+bounded wait:
+
+    thebes loadtest --games 1 --game pharaoh --players 2 --bot hard --think-s 0.5 \
+        --starve 10 --duration 120
 
 Keeps ``--games`` games live for ``--duration`` seconds (a finished game is
 replaced by a new one): in each, one seat is a scripted human playing over
@@ -101,9 +121,41 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="then open and close N sockets and check the descriptors come back")
     p.add_argument("--reconnect-s", type=number(0, 3600), default=30.0,
                    help="how long a dropped socket tries to reconnect (default 30)")
+    p.add_argument("--starve", type=integer(0, 1000), default=0, metavar="N",
+                   help="also keep N games of bots only going from another address (a client "
+                        "starving the others' bots); default 0")
+    p.add_argument("--starve-from", default="127.0.0.2", metavar="ADDRESS",
+                   help="the starving client's local address; several, comma-separated, make "
+                        "several clients sharing the --starve games (default 127.0.0.2)")
+    p.add_argument("--starve-game", default="pharaoh", choices=GAMES,
+                   help="the starving client's game (default pharaoh)")
+    p.add_argument("--starve-players", type=integer(1, 99), default=99,
+                   help="seats of each starving game, all bots (default 99; at most the game's)")
+    p.add_argument("--starve-bot", default="hard",
+                   help="the starving client's bot (default hard)")
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
     p.set_defaults(func=run)
     return p
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be a server's address for the load test, or ``None``."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as err:
+        return f"not a URL ({err})"
+    if parts.scheme not in ("http", "https"):
+        return "give the server's address as http://HOST:PORT (or https://)"
+    if not parts.hostname:
+        return "it names no host; give http://HOST:PORT"
+    if port == 0:
+        return "port 0 is no server's port"
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        return "give only the server's address (http://HOST:PORT), without a path or a query"
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -111,6 +163,16 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.duration <= 0 or args.think_s < 0 or args.spectators < 0:
         print("thebes loadtest: --games and --duration must be positive, --think-s and "
               "--spectators at least 0", file=sys.stderr)
+        return 2
+    problem = url_problem(args.url)
+    if problem:
+        print(f"thebes loadtest: --url {args.url!r}: {problem}", file=sys.stderr)
+        return 2
+    try:
+        import httpx  # noqa: F401 - the load test's HTTP client
+    except ImportError:
+        print("thebes loadtest: it needs the httpx package, which this install lacks: "
+              "pip install 'thebes[loadtest]' (or pip install httpx)", file=sys.stderr)
         return 2
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:

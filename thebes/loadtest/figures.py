@@ -93,6 +93,20 @@ def print_report(r: dict[str, Any]) -> None:
     if lag["n"]:
         print(f"  this load generator's own loop lag ms: p50 {lag['p50']}  p99 {lag['p99']}  "
               f"max {lag['max']} (included in every figure above)")
+    bw = r.get("bot_wait_s")
+    if bw and bw["n"]:
+        print(f"  each wait for the bots s: p50 {bw['p50']}  p95 {bw['p95']}  p99 {bw['p99']}  "
+              f"max {bw['max']} (n={bw['n']})")
+        bm = r["bot_move_s"]
+        print(f"  the same per bot move s:  p50 {bm['p50']}  p95 {bm['p95']}  p99 {bm['p99']}  "
+              f"max {bm['max']}")
+    st = r.get("starver")
+    if st:
+        print(f"  starving client from {st['address']}: {st['games']} games of {st['players']} "
+              f"{st['bot']} {st['game']} seats kept going: {st['games_created']} created, "
+              f"{st['events']} events in them, "
+              f"{st['refused']} refused (429), {st['errors']} other refusals"
+              + (f"; last: {st['last_refusal']}" if st["last_refusal"] else ""))
     print(f"  errors: {sum(r['errors'].values())} {r['errors'] or ''}")
     if any("429" in kind for kind in r["errors"]):
         print("  (429: the server's limits refused this load; run it with the load-test "

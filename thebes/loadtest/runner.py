@@ -22,6 +22,20 @@ from .figures import listening_pids, percentiles, process_figures
 #: the games of the registry (``--game``; ``mix`` plays them in turn)
 GAMES = tuple(game_names())
 SETUP_S = 300.0     # the longest the games' creation may take before the load starts anyway
+#: the ``thebes serve`` limits a load test lifts (a server's defaults refuse its games)
+LIFTED = {"THEBES_LIVE_GAMES": "1000000", "THEBES_RATE_CREATE": "1000000/minute",
+          "THEBES_RATE_SOCKET": "1000000/minute", "THEBES_RATE_REQUEST": "1000000/minute",
+          "THEBES_SOCKETS_PER_GAME": "100000", "THEBES_BOT_SEATS": "100000000",
+          "THEBES_BOT_SEARCHES": "1000000"}
+
+
+def refused_advice(what: str, status: int, sentence: str) -> str:
+    """The sentence a load test stops with when the server refuses its load."""
+    lifted = " ".join(f"{k}={v}" for k, v in LIFTED.items())
+    return (f"the server refused {what} ({status}: {sentence}). Its limits (per client "
+            f"address) are for the public; a load test from one address needs them lifted: "
+            f"start the server with {lifted} thebes serve ... (the same as its options "
+            f"--live-games, --rate-create, ...; docs/deploy.md)")
 
 
 # ---------------------------------------------------------------------- sockets
@@ -37,6 +51,8 @@ class Watch:
     problems: list[str] = field(default_factory=list)
     finished: bool = False
     waiting_since: float | None = None    # the human waits for the others (bots) since then
+    waited_at: int = 0                    # the version it began waiting at
+    bot_moves: int = 0                    # the bots' moves seen since then
     longest_wait: float = 0.0             # the longest such wait, reconnections included
     opened: asyncio.Event = field(default_factory=asyncio.Event)   # the first view came
 
@@ -81,9 +97,21 @@ class LoadTest:
         self.slots_ready = 0                 # slots whose first game has every socket open
         self.all_ready = asyncio.Event()
         self.setup_s = 0.0                   # how long creating the games took
+        self.fatal: str | None = None        # why the load test stopped at once
+        self.bot_waits: list[float] = []     # every wait of a human for its bots, measured
+        self.bot_move_waits: list[float] = []   # each such wait over the bot moves it held
+        self.starver = {"games_created": 0, "refused": 0, "errors": 0, "last_refusal": None,
+                        "events": 0}
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
+
+    def give_up(self, reason: str) -> None:
+        """Stop the whole load test at once (the report is not made; the CLI says why)."""
+        if self.fatal is None:
+            self.fatal = reason
+        self.stop.set()
+        self.all_ready.set()
 
     # ------------------------------------------------------------ main
     async def main(self) -> dict[str, Any]:
@@ -94,20 +122,30 @@ class LoadTest:
         limits = httpx.Limits(max_connections=50)
         async with httpx.AsyncClient(base_url=self.url, timeout=30, limits=limits) as http:
             try:
-                r = await http.get("/api/meta")
+                r = await http.get("/api/meta", timeout=10)
                 r.raise_for_status()
+                self.meta = {g["name"]: g for g in r.json()["games"]}
             except (httpx.HTTPError, OSError) as err:
                 raise ConnectionError(f"no thebes server answers at {self.url}: {err}") from None
-            self.meta = {g["name"]: g for g in r.json()["games"]}
+            except (ValueError, KeyError, TypeError):
+                raise ConnectionError(f"the server at {self.url} is not a thebes server (its "
+                                      "/api/meta is not the list of games thebes serve "
+                                      "answers)") from None
+            self.check_bots()
             before = process_figures(pids)
             self.t0 = time.perf_counter()
             runners = [asyncio.create_task(self.keep_game(http, slot)) for slot in range(self.args.games)]
             progress = asyncio.create_task(self.progress())
             lag = asyncio.create_task(self.watch_lag())
+            starvers = [asyncio.create_task(self.starve(slot)) for slot in range(self.args.starve)]
             try:
                 await asyncio.wait_for(self.all_ready.wait(), timeout=SETUP_S)
             except asyncio.TimeoutError:
                 self.error(f"games not all started within {SETUP_S} s")
+            if self.fatal:
+                for task in runners + starvers + [progress, lag]:
+                    task.cancel()
+                raise ConnectionError(self.fatal)
             self.setup_s = time.perf_counter() - self.t0
             await asyncio.sleep(self.warm_up)
             warm = process_figures(pids)
@@ -118,6 +156,11 @@ class LoadTest:
             elapsed = time.perf_counter() - self.t0
             measured = max(1e-9, time.perf_counter() - self.t_measure)
             await asyncio.gather(*runners, return_exceptions=True)
+            for task in starvers:
+                task.cancel()
+            await asyncio.gather(*starvers, return_exceptions=True)
+            if self.fatal:
+                raise ConnectionError(self.fatal)
             progress.cancel()
             lag.cancel()
             if sys.stderr.isatty():
@@ -151,12 +194,75 @@ class LoadTest:
             "reconnects": sum(w.reconnects for g in self.watches for w in g),
             "longest_wait_for_bots_s": round(max((g[0].longest_wait for g in self.watches),
                                                  default=0.0), 2),
+            "bot_wait_s": _seconds(percentiles(self.bot_waits)),
+            "bot_move_s": _seconds(percentiles(self.bot_move_waits)),
+            "starver": dict(self.starver, games=self.args.starve,
+                            game=self.args.starve_game, bot=self.args.starve_bot,
+                            players=self.args.starve_players, address=self.args.starve_from)
+            if self.args.starve else None,
             "delivery": {"sockets_checked": checks["sockets"], "lines_checked": checks["lines"],
                          "mismatched": checks["mismatched"], "problems": problems[:20],
                          "views_asked_again": self.late_views},
             "server_before": before, "server_after": after,
             "churn": churn,
         }
+
+    def check_bots(self) -> None:
+        """Refuse a ``--bot`` (or ``--starve-bot``) the server does not offer for the game."""
+        wanted = [(self.args.bot, g) for g in (GAMES if self.args.game == "mix" else
+                                                (self.args.game,))]
+        if self.args.starve:
+            wanted.append((self.args.starve_bot, self.args.starve_game))
+        for bot, game in wanted:
+            info = self.meta.get(game)
+            if info is None:
+                raise ConnectionError(f"the server at {self.url} does not serve {game}")
+            offered = info.get("bots") or []
+            if bot not in offered:
+                raise ConnectionError(f"the server offers no bot {bot!r} for {game}; its bots: "
+                                      f"{', '.join(offered)}")
+
+    async def starve(self, slot: int) -> None:
+        """One of ``--starve`` slots: keep a game of bots only going from ``--starve-from``
+        (another client for the server), a new one as soon as the last is over; a refusal
+        (the server's cap on one client's bot seats) is counted and asked again later."""
+        import httpx
+
+        info = self.meta[self.args.starve_game]
+        players = max(info["min_players"], min(info["max_players"], self.args.starve_players))
+        seats = [{"kind": "bot", "bot": self.args.starve_bot}] * players
+        addresses = [a.strip() for a in self.args.starve_from.split(",") if a.strip()]
+        address = addresses[slot % len(addresses)]      # several: several starving clients
+        transport = httpx.AsyncHTTPTransport(local_address=address)
+        async with httpx.AsyncClient(base_url=self.url, timeout=30, transport=transport) as http:
+            while not self.stop.is_set():
+                try:
+                    r = await http.post("/api/games", json={"game": info["name"],
+                                                            "players": players, "seats": seats})
+                except (httpx.HTTPError, OSError) as err:
+                    self.give_up(f"the starving client (from {address}) cannot "
+                                 f"reach {self.url}: {err}; --starve needs a server this "
+                                 "machine reaches from another address (--starve-from)")
+                    return
+                if r.status_code != 201:
+                    self.starver["refused" if r.status_code == 429 else "errors"] += 1
+                    self.starver["last_refusal"] = f"{r.status_code}: {_sentence(r)}"
+                    await asyncio.sleep(2.0)
+                    continue
+                self.starver["games_created"] += 1
+                game_id = r.json()["game"]["id"]
+                seen = int(r.json()["game"].get("events") or 0)
+                while not self.stop.is_set():        # until it is over
+                    await asyncio.sleep(2.0)
+                    try:
+                        summary = (await http.get(f"/api/games/{game_id}")).json()
+                    except (httpx.HTTPError, OSError, ValueError):
+                        continue
+                    events = int(summary.get("events") or 0)
+                    self.starver["events"] += max(0, events - seen)
+                    seen = max(seen, events)
+                    if summary.get("status") == "finished":
+                        break
 
     async def watch_lag(self) -> None:
         """How late this process's own event loop wakes a 10 ms sleep, while measured."""
@@ -217,7 +323,12 @@ class LoadTest:
                                                         "seed": self.rng.randrange(2 ** 62)})
                 r.raise_for_status()
             except httpx.HTTPStatusError as err:
-                self.error(f"create game {err.response.status_code}")
+                status = err.response.status_code
+                if 400 <= status < 500:          # refused: no retry will be accepted
+                    self.give_up(refused_advice("to create a game", status,
+                                                _sentence(err.response)))
+                    return
+                self.error(f"create game {status}")
                 await asyncio.sleep(1.0)
                 continue
             except Exception:
@@ -283,6 +394,10 @@ class LoadTest:
                         moment = time.perf_counter()
                         m = json.loads(raw)
                         if m.get("type") == "error":
+                            if m.get("status") == 429:
+                                self.give_up(refused_advice("a socket", 429,
+                                                            str(m.get("error"))))
+                                return
                             self.error(f"socket error {m.get('status')}")
                             continue
                         if m.get("type") != "view":
@@ -293,10 +408,21 @@ class LoadTest:
                         watch.take(m, moment)
                         if rng is not None:
                             if watch.waiting_since is not None:
-                                watch.longest_wait = max(watch.longest_wait,
-                                                         moment - watch.waiting_since)
+                                waited = moment - watch.waiting_since
+                                watch.longest_wait = max(watch.longest_wait, waited)
+                                watch.bot_moves += sum(1 for line in m["log"] if line.get("seat")
+                                                       not in (None, m["seat"]))
+                                if watch.waiting_since >= self.t_measure and \
+                                        m["version"] > watch.waited_at and \
+                                        m["to_move"] == m["seat"]:
+                                    self.bot_waits.append(waited)
+                                    self.bot_move_waits.append(waited / max(1, watch.bot_moves))
                             others = m["to_move"] != m["seat"] and m["status"] != "finished"
-                            watch.waiting_since = moment if others else None
+                            if others and watch.waiting_since is None:
+                                watch.waiting_since, watch.waited_at = moment, m["version"]
+                                watch.bot_moves = 0
+                            elif not others:
+                                watch.waiting_since = None
                         if pending is not None and m["version"] > pending[0]:
                             if pending[1] >= self.t_measure:
                                 self.rtts.append(moment - pending[1])
@@ -402,3 +528,16 @@ class LoadTest:
                 break
         return {"sockets": self.args.churn, "fds_before": before, "fds_after": after,
                 "ok": after <= before}
+
+
+def _seconds(p: dict[str, Any]) -> dict[str, Any]:
+    """:func:`percentiles` (in ms) in seconds, rounded to 10 ms."""
+    return {k: (v if k == "n" or v is None else round(v / 1e3, 2)) for k, v in p.items()}
+
+
+def _sentence(response: Any) -> str:
+    """The server's sentence in an error answer (its ``error``), else the answer's start."""
+    try:
+        return str(response.json()["error"])
+    except (ValueError, KeyError, TypeError):
+        return response.text[:200]

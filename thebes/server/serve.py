@@ -62,21 +62,28 @@ def run_serve(args: argparse.Namespace) -> int:
     host = args.host
     shown = f"[{host}]" if ":" in host else host
     print(f"thebes: database {display_url(url)}" + (f", {workers} worker processes" if workers > 1 else ""))
-    print(f"thebes: open http://{'127.0.0.1' if host in ('0.0.0.0', '') else shown}:{args.port}/ "
-          f"(API documentation at /docs)", flush=True)
+    everywhere = host in ("0.0.0.0", "::", "")
+    print(f"thebes: open http://{'127.0.0.1' if everywhere else shown}:{args.port}/ "
+          f"(API documentation at /docs)"
+          + (f"; listening on every interface ({shown})" if everywhere else ""), flush=True)
+    from .guard.security import deadline_protocol, log_config
+    # issue 30 item 5: a deadline on half-sent requests, X-Forwarded-* from configured proxies
+    # only, and the app's log lines with their level in every process
+    options = dict(log_level="info", ws_max_size=settings.max_body, ws_per_message_deflate=False,
+                   http=deadline_protocol(settings.request_timeout), log_config=log_config(),
+                   proxy_headers=bool(settings.trusted_proxies),
+                   forwarded_allow_ips=list(settings.trusted_proxies) or "")
     if workers > 1:
         app.state.storage.close()            # each worker opens its own (migrated above)
         os.environ.update(settings_environment(settings))
         os.environ["THEBES_DATABASE_URL"] = url
         os.environ["THEBES_BOT_DELAY"] = str(args.bot_delay)
         uvicorn.run("thebes.server.app:app_from_env", factory=True, host=host, port=args.port,
-                    workers=workers, log_level="info", ws_max_size=settings.max_body,
-                    ws_per_message_deflate=False)
+                    workers=workers, **options)
         return 0
     # no per-message compression: it would deflate every view once per socket (the view
     # itself is encoded once per version and seat); views are small, nginx or TLS can compress
-    uvicorn.run(app, host=host, port=args.port, log_level="info", ws_max_size=settings.max_body,
-                ws_per_message_deflate=False)
+    uvicorn.run(app, host=host, port=args.port, **options)
     return 0
 
 

@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..live import botwork
 from ..live.errors import ApiError
+from ..live.scheduler import requester
 from ..live.service import GameService
 
 #: search time of one hint, in milliseconds.
@@ -37,9 +38,11 @@ def hints_router(service: GameService) -> APIRouter:
                 raise ApiError(409, "a hint is for the seat to move")
             events = list(g.events)
         search = request.app.state.bots.search
+        # in the asking client's turn of the search workers (live/scheduler.py)
         moves = await run_in_threadpool(
-            search, botwork.hint, g.id, g.game.name, g.players, dict(g.options),
-            events, seat, HINT_MS, f"{g.id}/{len(events)}")
+            lambda: search(botwork.hint, g.id, g.game.name, g.players, dict(g.options),
+                           events, seat, HINT_MS, f"{g.id}/{len(events)}",
+                           client=requester(request.scope), key=f"hint {g.id}"))
         return {"seat": seat + 1, "version": len(events), "moves": moves}
 
     return router

@@ -19,6 +19,13 @@ sockets_per_game       ``--sockets-per-game N``      ``THEBES_SOCKETS_PER_GAME``
 rate_storage           ``--rate-storage URI``        ``THEBES_RATE_STORAGE``    ``memory://``
 allowed_origins        ``--allowed-origin ORIGIN``   ``THEBES_ALLOWED_ORIGINS`` (the server's own)
 open_seeds             ``--open-seeds``              ``THEBES_OPEN_SEEDS``      off
+bot_seats              ``--bot-seats N``             ``THEBES_BOT_SEATS``       100
+bot_searches           ``--bot-searches N``          ``THEBES_BOT_SEARCHES``    1
+review_cost            ``--review-cost N``           ``THEBES_REVIEW_COST``     500000
+reviews_per_client     ``--reviews-per-client N``    ``THEBES_REVIEWS_PER_CLIENT`` 2
+request_timeout        ``--request-timeout S``       ``THEBES_REQUEST_TIMEOUT`` 15
+allowed_hosts          ``--allowed-host NAME``       ``THEBES_ALLOWED_HOSTS``   (none: IP addresses, localhost)
+trusted_proxies        ``--trusted-proxy ADDRESS``   ``THEBES_TRUSTED_PROXIES`` (none)
 =====================  ============================  =========================  ==================
 
 A RATE is ``N/second``, ``N/minute``, ``N/hour`` (the notation of the
@@ -69,6 +76,24 @@ class Settings:
     #: accept a chosen seed in games with several human seats (tests, research servers):
     #: such games are still marked ``seed_known``
     open_seeds: bool = False
+    #: bot seats in the unfinished games one client created, at once (a new game past it: 429)
+    bot_seats: int = 100
+    #: searches (bots that search, hints) one client runs at once; the worker processes go
+    #: to the clients in turn (thebes/server/live/scheduler.py)
+    bot_searches: int = 1
+    #: the largest review computed here, in search iterations (its steps times its budget)
+    review_cost: int = 500_000
+    #: reviews one client may have waiting or being computed at once
+    reviews_per_client: int = 2
+    #: seconds a client has to send a request's headers and body (then the connection closes)
+    request_timeout: int = 15
+    #: host names (``play.example.org``) this server is reached by: a browser socket from a
+    #: page of its own address passes the Origin check only under one of these names (or an
+    #: IP address, or ``localhost``), so a rebound DNS name cannot open one
+    allowed_hosts: tuple[str, ...] = ()
+    #: addresses of the reverse proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
+    #: are believed (none: every client is its connection's address)
+    trusted_proxies: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("rate_create", "rate_upload", "rate_hint", "rate_review", "rate_socket",
@@ -82,7 +107,7 @@ class Settings:
             storage_from_string(self.rate_storage)
         except Exception as err:  # noqa: BLE001 - the library raises several kinds
             raise ValueError(f"rate_storage {self.rate_storage!r} cannot be used: {err}") from None
-        for name in ("max_body", "live_games", "sockets_per_game"):
+        for name in INTEGERS:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
@@ -100,7 +125,9 @@ class Settings:
         to games of several humans (still marked ``seed_known``). Never for a public server."""
         many = "1000000/minute"
         return cls(rate_create=many, rate_upload=many, rate_hint=many, rate_review=many,
-                   rate_socket=many, rate_request=many, live_games=1_000_000, open_seeds=True).replace(**changes)
+                   rate_socket=many, rate_request=many, live_games=1_000_000, open_seeds=True,
+                   bot_seats=100_000_000, bot_searches=1_000_000,
+                   reviews_per_client=1_000_000).replace(**changes)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
@@ -129,13 +156,21 @@ class Settings:
         """These settings overridden by the ``thebes serve`` options that were given."""
         changes = {f.name: getattr(args, f.name) for f in dataclasses.fields(self)
                    if getattr(args, f.name, None) not in (None, (), [])}
-        if "allowed_origins" in changes:
-            changes["allowed_origins"] = tuple(changes["allowed_origins"])
+        for name in NAMES:
+            if name in changes:
+                changes[name] = tuple(changes[name])
         return self.replace(**changes) if changes else self
 
 
+#: the settings that are whole numbers of at least 1
+INTEGERS = ("max_body", "live_games", "sockets_per_game", "bot_seats", "bot_searches",
+            "review_cost", "reviews_per_client", "request_timeout")
+#: the settings that are lists of names
+NAMES = ("allowed_origins", "allowed_hosts", "trusted_proxies")
+
+
 def _convert(name: str, raw: str) -> Any:
-    if name in ("max_body", "live_games", "sockets_per_game"):
+    if name in INTEGERS:
         try:
             return int(raw)
         except ValueError:
@@ -146,7 +181,7 @@ def _convert(name: str, raw: str) -> Any:
         if raw.lower() in ("0", "false", "no", "off"):
             return False
         raise ValueError(f"1 or 0, not {raw!r}")
-    if name == "allowed_origins":
+    if name in NAMES:
         return tuple(o.strip().rstrip("/") for o in raw.replace(",", " ").split() if o.strip())
     return raw
 
@@ -187,3 +222,23 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--open-seeds", action="store_true", default=None,
                        help="accept a chosen seed in games with several human seats (research, "
                             "tests); such games are marked 'set-up known to its creator'")
+    group.add_argument("--bot-seats", type=integer(1, 100_000_000), metavar="N",
+                       help=f"bot seats in one client's unfinished games (default {d.bot_seats})")
+    group.add_argument("--bot-searches", type=integer(1, 1_000_000), metavar="N",
+                       help="searches (searching bots, hints) one client runs at once "
+                            f"(default {d.bot_searches})")
+    group.add_argument("--review-cost", type=integer(1, 10 ** 12), metavar="N",
+                       help="the largest review, in search iterations: its steps times its "
+                            f"budget (default {d.review_cost})")
+    group.add_argument("--reviews-per-client", type=integer(1, 1_000_000), metavar="N",
+                       help=f"reviews one client may have queued (default {d.reviews_per_client})")
+    group.add_argument("--request-timeout", type=integer(1, 3600), metavar="S",
+                       help="seconds to send a request's headers and body "
+                            f"(default {d.request_timeout})")
+    group.add_argument("--allowed-host", dest="allowed_hosts", action="append", metavar="NAME",
+                       help="a host name this server is reached by (play.example.org); "
+                            "repeatable; sockets from pages of other names are refused")
+    group.add_argument("--trusted-proxy", dest="trusted_proxies", action="append",
+                       metavar="ADDRESS",
+                       help="a reverse proxy's address whose X-Forwarded-For/-Proto are "
+                            "believed (e.g. 127.0.0.1); repeatable; default none")

@@ -32,6 +32,19 @@ the version it was chosen at, so even two owners (a process paused past its
 lease) could never both land a move: the database accepts one per version.
 On SQLite there is one process, and it owns every game.
 
+Fairness (issue 30, item 1): a searching bot's think is queued in a
+:class:`~thebes.server.live.scheduler.FairScheduler` under the client that
+created its game (:data:`~thebes.server.live.scheduler.REQUESTER` when the
+game is first poked), which hands the worker processes to the clients in
+turn and never more than ``per_client`` at once to one of them; hints go
+through it too (:meth:`BotRunner.search`). :meth:`BotRunner.admit` caps the
+bot seats of one client's unfinished games (``bot_seats``) when a game is
+created. A client running no search starts one at once even when the
+workers are busy (up to twice as many); searches of games of more than
+:data:`CROWDED_SEATS` seats run in processes of their own at a lower CPU
+priority. So a person's bot starts at once and gets the CPU first, whatever
+other clients run (docs/security.md, "Bots and reviews: a fair share").
+
 A bot's generator is made from the game's seed, its seat and the event index
 (:func:`thebes.server.live.livegame.bot_rng`), so a restarted server goes on
 exactly where it stopped (for bots whose choice depends only on their
@@ -56,14 +69,22 @@ from thebes.bots import make_bot
 from . import botwork
 from .errors import ApiError
 from .livegame import bot_rng, bot_seed
+from .scheduler import REQUESTER, FairScheduler, end_processes
 from .service import GameService
 
 log = logging.getLogger("thebes.server.bots")
 
+#: a game of more seats than this (Pharaoh goes to 99) is dear a search: its searches run in
+#: worker processes of their own at a lower CPU priority (niceness :data:`CROWDED_NICE`), so
+#: that when the cores are short the usual games' searches get them first
+CROWDED_SEATS = 6
+CROWDED_NICE = 10
+
 
 class BotRunner:
     def __init__(self, service: GameService, delay: float = 0.8, workers: int = 4,
-                 processes: int | None = None, lease_ttl: float = 3.0) -> None:
+                 processes: int | None = None, lease_ttl: float = 3.0, per_client: int = 1,
+                 bot_seats: int | None = None) -> None:
         self.service = service
         self.storage = service.storage
         #: seconds a bot lease lasts unless renewed (PostgreSQL only)
@@ -78,12 +99,25 @@ class BotRunner:
         #: worker processes for searching bots (None: one per CPU, at most 4; 0: think in threads)
         self.processes = min(4, os.cpu_count() or 1) if processes is None else max(0, processes)
         self._procs: ProcessPoolExecutor | None = None
+        #: the worker processes of searches in games of more than CROWDED_SEATS seats (nice 10)
+        self._crowded: ProcessPoolExecutor | None = None
         self._heap: list[tuple[float, int, str, int, str, int]] = []
         self._pending: set[str] = set()
         self._seq = 0
         self._cond = threading.Condition()
         self._stopping = False
         self._pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="thebes-bot")
+        #: searches (bots, hints) share the worker processes fairly between clients
+        #: (a client running no search starts one at once, up to twice the workers: a person's
+        #: bot then shares the CPU with another client's long search rather than wait for it)
+        slots = max(1, self.processes)
+        self.fair = FairScheduler(slots, per_client, name="thebes-search", max_slots=2 * slots)
+        #: bot seats one client's unfinished games may hold (None: no cap)
+        self.bot_seats = bot_seats
+        self._owner: dict[str, str] = {}          # game -> the client that created it
+        #: client -> [(monotonic expiry, bot seats)] of games admitted but not yet poked
+        self._reserved: dict[str, list[tuple[float, int]]] = {}
+        self._admit_lock = threading.Lock()
         #: the event loop that stores bot moves, once attached (see :meth:`attach`)
         self._event_loop: asyncio.AbstractEventLoop | None = None
         self._moves: asyncio.Queue[tuple[str, int, str, int]] | None = None
@@ -197,7 +231,14 @@ class BotRunner:
 
     # called from any thread, after every change to a game
     def poke(self, game_id: str) -> None:
+        if game_id not in self._owner:
+            client = REQUESTER.get()
+            if client is not None:             # first poked by a request: its creator's
+                self._owner[game_id] = client
+                self._settle(client, game_id)
         g = self.service._games.get(game_id)
+        if g is not None and g.finished:
+            self._owner.pop(game_id, None)     # no longer counted, no search to come
         if g is None or g.bot_to_move() is None:
             return
         with self._cond:
@@ -210,6 +251,52 @@ class BotRunner:
         except RuntimeError:  # shut down meanwhile
             with self._cond:
                 self._pending.discard(game_id)
+
+    def owner_of(self, game_id: str) -> str:
+        """The client whose share a game's searches take: the one that created it (first
+        poked it) in this process, else the game itself (resumed, or created elsewhere)."""
+        return self._owner.get(game_id) or f"game {game_id}"
+
+    def admit(self, client: str, bot_seats: int) -> None:
+        """Refuse (429, with a sentence) a new game of ``bot_seats`` bot seats when the
+        unfinished games ``client`` created here already hold ``self.bot_seats - bot_seats``."""
+        if self.bot_seats is None or bot_seats <= 0:
+            return
+        with self._admit_lock:     # creations at once each count the others' reservations
+            held = 0
+            for game_id, owner in list(self._owner.items()):
+                if owner != client:
+                    continue
+                g = self.service._games.get(game_id)
+                if g is None or g.finished:
+                    self._owner.pop(game_id, None)   # finished or forgotten here: not counted
+                    continue
+                held += sum(1 for seat in g.seats if seat.kind == "bot")
+            moment = time.monotonic()
+            reserved = [r for r in self._reserved.get(client, ()) if r[0] > moment]
+            held += sum(n for _t, n in reserved)
+            if held + bot_seats > self.bot_seats:
+                raise ApiError(429, f"your unfinished games already have {held} bot seats and "
+                                    f"this one asks for {bot_seats}; this server runs at most "
+                                    f"{self.bot_seats} bot seats for one client: finish a game "
+                                    "(or wait for its bots) first", headers={"Retry-After": "60"})
+            # counted until the game is first poked (:meth:`_settle`), or 30 s if it never is
+            self._reserved[client] = reserved + [(moment + 30.0, bot_seats)]
+
+    def _settle(self, client: str, game_id: str) -> None:
+        """``game_id``, admitted for ``client``, now counts as its game: its reservation goes."""
+        g = self.service._games.get(game_id)
+        seats = sum(1 for seat in g.seats if seat.kind == "bot") if g is not None else 0
+        with self._admit_lock:
+            reserved = self._reserved.get(client)
+            if not reserved:
+                return
+            for i, (_t, n) in enumerate(reserved):
+                if n == seats:
+                    del reserved[i]
+                    break
+            if not reserved:
+                self._reserved.pop(client, None)
 
     def resume_all(self) -> int:
         """Load every unfinished game and set its bot going if a bot is to move (on a shared
@@ -242,6 +329,12 @@ class BotRunner:
         if self._lease_thread is not None:
             self._lease_thread.join(timeout=5)
         self._pool.shutdown(wait=True, cancel_futures=True)
+        with self._cond:
+            pools = [p for p in (self._procs, self._crowded) if p is not None]
+            self._procs = self._crowded = None
+        for procs in pools:            # a search may run for minutes: end it, do not wait
+            end_processes(procs)
+        self.fair.stop(timeout=30)
         if self.storage.shared:
             try:   # a clean stop: another process takes this one's games over at once
                 self.storage.release_leases()
@@ -253,7 +346,8 @@ class BotRunner:
 
     # ------------------------------------------------------------ internals
     def _think(self, game_id: str, due: float) -> None:
-        """Worker thread: let the bot to move choose; queue its move for ``due``."""
+        """Worker thread: let the bot to move choose (a searching bot: in its client's turn,
+        :attr:`fair`); queue its move for ``due``."""
         try:
             if not self.owns(game_id):
                 self._done(game_id)
@@ -267,20 +361,47 @@ class BotRunner:
                 version = g.version
                 state = g.state.clone()
                 name = g.seats[seat].bot or "random"
+                searches = botwork.uses_search(name)
                 events = list(g.events) if self._in_process(name) else None
-            if events is not None:
-                text = self._think_in_process(g, state, events, seat, name, version)
-            else:
-                bot = make_bot(name, g.game.name, seat, bot_rng(g.seed, seat, version))
-                action = bot.choose(state)
-                text = state.action_to_text(action)
+            if searches:
+                future = self.fair.submit(self.owner_of(game_id), game_id, lambda: self._search(
+                    game_id, g, state, events, seat, name, version, due))
+                future.add_done_callback(lambda f: self._done(game_id) if f.cancelled() else None)
+                return
+            bot = make_bot(name, g.game.name, seat, bot_rng(g.seed, seat, version))
+            action = bot.choose(state)
+            text = state.action_to_text(action)
         except Exception:
             log.exception("bot failed in game %s", game_id)
             self._done(game_id)
             return
+        self._chosen(game_id, seat, text, version, due)
+
+    def _search(self, game_id: str, g: Any, state: Any, events: list[str] | None, seat: int,
+                name: str, version: int, due: float) -> None:
+        """A search slot of this game's client: the searching bot chooses, its move is queued."""
+        try:
+            if self._stopping:
+                self._done(game_id)
+                return
+            if events is not None:
+                text = self._think_in_process(g, state, events, seat, name, version)
+            else:
+                bot = make_bot(name, g.game.name, seat, bot_rng(g.seed, seat, version))
+                text = state.action_to_text(bot.choose(state))
+        except Exception:
+            if not self._stopping:
+                log.exception("bot failed in game %s", game_id)
+            self._done(game_id)
+            return
+        self._chosen(game_id, seat, text, version, due)
+
+    def _chosen(self, game_id: str, seat: int, text: str, version: int, due: float) -> None:
         if due <= time.monotonic():   # already due (no delay, or a long think): post it here
             if not self._stopping:
                 self._post(game_id, seat, text, version)
+            else:
+                self._done(game_id)
             return
         with self._cond:
             if self._stopping:
@@ -294,35 +415,62 @@ class BotRunner:
 
     def _think_in_process(self, g: Any, state: Any, events: list[str], seat: int, bot: str,
                           version: int) -> str:
-        with self._cond:
-            if self._procs is None:
-                self._procs = ProcessPoolExecutor(
-                    max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"))
-            procs = self._procs
+        procs = self._processes(crowded=g.players > CROWDED_SEATS)
         try:
             return procs.submit(botwork.think, g.id, g.game.name, g.players, dict(g.options), events,
                                 seat, bot, bot_seed(g.seed, seat, version)).result()
         except BrokenProcessPool:
+            if self._stopping:       # ended by stop(): not a failure
+                raise RuntimeError("the bot runner stopped") from None
             log.error("bot worker processes died; searching bots think in threads from now on")
             self.processes = 0
             action = make_bot(bot, g.game.name, seat, bot_rng(g.seed, seat, version)).choose(state)
             return state.action_to_text(action)
 
-    def search(self, fn: Any, *args: Any) -> Any:
-        """Run a CPU-bound search ``fn(*args)`` in the worker processes (in this thread when
-        there are none) and return its result; used for hints."""
+    def search(self, fn: Any, *args: Any, client: str | None = None, key: str = "hint") -> Any:
+        """Run a CPU-bound search ``fn(*args)`` in the worker processes (in a search thread
+        when there are none), in ``client``'s turn (:attr:`fair`), and return its result; used
+        for hints."""
+        from concurrent.futures import CancelledError
+
+        who = client if client is not None else (REQUESTER.get() or "unknown")
+        try:
+            return self.fair.submit(who, key, lambda: self._search_now(fn, *args)).result()
+        except CancelledError:
+            raise ApiError(503, "the server is stopping; ask again in a moment",
+                           headers={"Retry-After": "5"}) from None
+
+    def _search_now(self, fn: Any, *args: Any) -> Any:
         if self.processes > 0:
-            with self._cond:
-                if self._procs is None:
-                    self._procs = ProcessPoolExecutor(
-                        max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"))
-                procs = self._procs
+            procs = self._processes()
             try:
                 return procs.submit(fn, *args).result()
             except BrokenProcessPool:
+                if self._stopping:
+                    raise ApiError(503, "the server is stopping; ask again in a moment",
+                                   headers={"Retry-After": "5"}) from None
                 log.error("bot worker processes died; searches run in threads from now on")
                 self.processes = 0
         return fn(*args)
+
+    def _processes(self, crowded: bool = False) -> ProcessPoolExecutor:
+        """The worker processes (started on first use; none once stopping); ``crowded``: those
+        of games of more than :data:`CROWDED_SEATS` seats, at a lower CPU priority."""
+        with self._cond:
+            if self._stopping:
+                raise ApiError(503, "the server is stopping; ask again in a moment",
+                               headers={"Retry-After": "5"})
+            context = multiprocessing.get_context("spawn")
+            if crowded:
+                if self._crowded is None:
+                    self._crowded = ProcessPoolExecutor(
+                        max_workers=self.fair.max_slots, mp_context=context,
+                        initializer=os.nice, initargs=(CROWDED_NICE,))
+                return self._crowded
+            if self._procs is None:
+                self._procs = ProcessPoolExecutor(max_workers=self.fair.max_slots,
+                                                  mp_context=context)
+            return self._procs
 
     def _done(self, game_id: str) -> None:
         with self._cond:
