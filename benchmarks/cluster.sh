@@ -44,6 +44,7 @@ trap cleanup EXIT
 for i in $(seq 1 "$PROCS"); do
   port="$(free_port)"; ports+=("$port")
   "$THEBES" serve --port "$port" --database "$RUN_DATABASE" --bot-delay "${BOT_DELAY:-0}" \
+    --trusted-proxy 127.0.0.1 \
     > "$work/serve-$port.log" 2>&1 &
   pids+=("$!")
   if [ -n "${CPU_QUOTA:-}" ]; then
