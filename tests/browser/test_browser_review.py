@@ -93,8 +93,9 @@ def test_the_review_of_a_game_with_a_planted_blunder_in_the_replay_viewer(
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "review.png"), full_page=True)
 
-    # clicking the point jumps the replay to the position after that move
-    page.locator("#replay-first").click()
+    # clicking the point jumps the replay to the position after that move (from the end:
+    # the replay opens at the first event)
+    page.locator("#replay-last").click()
     point.click()
     page.wait_for_function(
         "n => document.getElementById('replay-position').dataset.index === String(n)",
@@ -135,6 +136,18 @@ def test_a_review_without_chance_swings_shows_the_graph_and_no_stray_text(
     assert page.locator("#review-graph polyline").count() == 2
     assert page.locator("#review-swings").count() == 0
     assert "null" not in page.locator("#review").inner_text()
+    # the graph says what it measures: a caption, the axes' titles, a legend naming each
+    # line, and why two seats' chances need not add up to 100%
+    page.select_option("#lang", "en")   # an earlier test of this browser chose French
+    assert page.locator("#review-caption").inner_text() == "Each seat's win chance over the game"
+    assert page.locator("#review-axis-y").text_content() == "win chance"
+    assert page.locator("#review-axis-x").text_content().startswith("events of the game")
+    assert page.locator("#review-legend > span").count() == 3      # "Lines:" and one per seat
+    assert "need not add up to 100%" in page.locator("#review-note").inner_text()
+    page.select_option("#lang", "fr")
+    page.wait_for_function("() => document.getElementById('review-axis-y').textContent === 'chance de gagner'")
+    assert "100 %" in page.locator("#review-note").inner_text()
+    page.select_option("#lang", "en")
 
 
 def test_a_queued_review_shows_its_place_and_expected_wait_and_announces_them_politely(

@@ -28,12 +28,13 @@ export function formatLeft(seconds) {
 
 // ------------------------------------------------------------------ create form
 export function defaultTable() {
-  return { mode: "none", per_move: 60, bank: 600, increment: 10, standin: "easy", absent_after: 3, rated_with_bots: false };
+  return { mode: "none", per_move: 60, bank: 600, increment: 10, standin: "easy", absent_after: 3, rated_with_bots: false, takebacks: false, spectators_chat: false };
 }
 
 // What the create form sends as "table" (only the fields of the chosen mode).
 export function tableBody(table) {
-  const out = { mode: table.mode, standin: table.standin, absent_after: table.absent_after, rated_with_bots: table.rated_with_bots };
+  const out = { mode: table.mode, standin: table.standin, absent_after: table.absent_after, rated_with_bots: table.rated_with_bots,
+    takebacks: !!table.takebacks, spectators_chat: !!table.spectators_chat };
   if (table.mode === "move") out.per_move = table.per_move;
   if (table.mode === "bank") { out.bank = table.bank; out.increment = table.increment; }
   return out;
@@ -59,7 +60,14 @@ export function clockFields(table, bots, t, redraw) {
       num("absent_after", t("table.absent_after"), "create-absent-after", 1, 20)] : null,
     h("label", { class: "option" },
       h("input", { type: "checkbox", id: "create-rated-bots", checked: table.rated_with_bots,
-        onchange: (e) => { table.rated_with_bots = e.target.checked; } }), " ", t("table.rated_with_bots")));
+        onchange: (e) => { table.rated_with_bots = e.target.checked; } }), " ", t("table.rated_with_bots")),
+    // issue 31: take-backs in a rated game, and spectators writing in the table chat
+    h("label", { class: "option" },
+      h("input", { type: "checkbox", id: "create-takebacks", checked: !!table.takebacks,
+        onchange: (e) => { table.takebacks = e.target.checked; } }), " ", t("table.takebacks")),
+    h("label", { class: "option" },
+      h("input", { type: "checkbox", id: "create-spectators-chat", checked: !!table.spectators_chat,
+        onchange: (e) => { table.spectators_chat = e.target.checked; } }), " ", t("table.spectators_chat")));
 }
 
 // ------------------------------------------------------------------ game page
@@ -103,14 +111,16 @@ export function renderTableBar(el, ctx) {
     h("span", { class: "seat-name" }, name(s.seat)),
     s.kind === "bot" || left === null || left === undefined || v.status === "finished" ? null
       : h("span", { class: `seat-clock${running === s.seat ? " running" : ""}`, role: "timer", "aria-label": t("table.clock.of", { name: name(s.seat) }) }, formatLeft(running === s.seat ? leftNow() : left)),
-    s.absent ? h("span", { class: "tag absent" }, t("table.absent.tag"))
+    s.resigned ? h("span", { class: "tag absent" }, t("table.resigned.tag"))
+      : s.absent ? h("span", { class: "tag absent" }, t("table.absent.tag"))
       : s.timeouts ? h("span", { class: "tag absent", title: t("table.timeouts", { n: s.timeouts }) }, t("table.timeouts", { n: s.timeouts })) : null);
   });
 
   let line = null;
   if (v.status !== "finished" && typeof v.to_move === "number") {
     const s = seats[v.to_move - 1];
-    if (s && s.absent) line = t("table.standin.playing", { name: name(v.to_move), bot: t(`bot.${clock ? clock.standin : "easy"}`) });
+    if (s && s.resigned) line = t("table.standin.resigned", { name: name(v.to_move), bot: t(`bot.${clock ? clock.standin : "easy"}`) });
+    else if (s && s.absent) line = t("table.standin.playing", { name: name(v.to_move), bot: t(`bot.${clock ? clock.standin : "easy"}`) });
     else if (v.to_move === v.seat) line = running ? [t("table.yourmove"), " (", h("span", { id: "waiting-left" }, formatLeft(leftNow())), " ", t("table.left"), ")"] : null;
     else if (s && s.kind === "human" && s.claimed !== false) {
       line = [t("table.waitingfor", { name: name(v.to_move) }),
@@ -121,12 +131,13 @@ export function renderTableBar(el, ctx) {
 
   const mine = v.seat ? seats[v.seat - 1] : null;
   const actions = [];
-  if (mine && (mine.absent || mine.timeouts)) actions.push(h("button", { class: "btn primary", id: "back-button", type: "button", onclick: act.back }, t("table.back")));
+  if (mine && !mine.resigned && (mine.absent || mine.timeouts)) actions.push(h("button", { class: "btn primary", id: "back-button", type: "button", onclick: act.back }, t("table.back")));
   if (mine && mine.kind === "human" && !mine.player && !ctx.hasPlayer) actions.push(h("button", { class: "btn", id: "claim-seat-button", type: "button", onclick: act.claim }, t("table.claim")));
   if (mine && mine.kind === "human" && v.status !== "finished") actions.push(h("button", { class: "btn", id: "rename-button", type: "button", onclick: act.rename }, t("table.rename")));
   if (mine && v.status !== "finished" && clock && clock.mode === "none") {
     for (const s of seats) {
-      if (s.kind === "human" && s.seat !== v.seat && !here(s) && !s.absent && s.claimed) {
+      // offered only when it can succeed: the server says a vote may hand the seat now (vote_in 0)
+      if (s.kind === "human" && s.seat !== v.seat && !here(s) && !s.absent && s.claimed && ctx.voteReady && ctx.voteReady[s.seat - 1]) {
         actions.push(h("button", { class: "btn vote", type: "button", "data-seat": String(s.seat), onclick: () => act.vote(s.seat) }, t("table.vote", { name: name(s.seat) })));
       }
     }

@@ -50,3 +50,12 @@ export function keyboardClickable(root) {
     });
   }
 }
+
+// The board width (px) under which a table draws its compact layout (larger pieces, one
+// column). A touch screen keeps it up to 1000 px (tablets: every piece at least 44 px); with
+// a mouse, a laptop's board (about 920 px at 1280 x 800) gets the wide layout, which fits
+// its window, and only a narrow window (under 800 px of board) the compact one.
+export function compactBelow() {
+  const coarse = typeof window !== "undefined" && window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  return coarse ? 1000 : 800;
+}

@@ -9,7 +9,7 @@ import { t, addStrings, getLang, has } from "./i18n.js";
 import { logWords, seatNames } from "./logwords.js";
 import { createReview } from "./review.js";
 import { showUpload } from "./upload.js";
-import { gameTitle, seatLabel, shownNames, toast } from "./page.js";
+import { gameTitle, getMeta, seatLabel, shownNames, toast } from "./page.js";
 
 addStrings({
   en: {
@@ -36,7 +36,7 @@ addStrings({
     "replay.notfound": "There is no such game.",
     "replay.record": "Download the record",
     "replay.play.game": "Open the game",
-    "replay.keys": "Keys: ← → step, Home / End, space plays or pauses. Click a line of the log to jump there.",
+    "replay.keys": "Keys: ← → step, Home / End, space plays or pauses. Select a line of the log to jump there.",
     "replay.generic": "This game has no table drawing yet; here is its position as data.",
     "replay.over": "The end of the game.",
     "replay.tomove": "{name} to move.",
@@ -66,7 +66,7 @@ addStrings({
     "replay.notfound": "Cette partie n’existe pas.",
     "replay.record": "Télécharger la partie",
     "replay.play.game": "Ouvrir la partie",
-    "replay.keys": "Touches : ← → pas à pas, Début / Fin, espace lit ou met en pause. Cliquez une ligne du journal pour y aller.",
+    "replay.keys": "Touches : ← → pas à pas, Début / Fin, espace lit ou met en pause. Choisissez une ligne du journal pour y aller.",
     "replay.generic": "Ce jeu n’a pas encore de plateau dessiné ; voici sa position en données.",
     "replay.over": "La fin de la partie.",
     "replay.tomove": "À {name} de jouer.",
@@ -80,11 +80,16 @@ const STYLE = `
 .replay-bar input[type=range] { flex: 1; min-width: 180px; accent-color: var(--gold, #f2b233); }
 .replay-pos { font-variant-numeric: tabular-nums; min-width: 9rem; }
 .replay-log li { cursor: pointer; border-radius: 4px; padding-left: .2rem; }
-.replay-log li.ahead { opacity: .45; }
+.replay-log li.ahead { color: var(--muted, #b7a88e); }
 .replay-log li.current { background: #4a3b1c; outline: 1px solid var(--gold, #f2b233); opacity: 1; }
 .replay-log li:hover { background: #3a3226; }
 .replay-persp { font-size: .85rem; padding: .1rem .55rem; border-radius: 999px; background: #2b3a4a; }
 .replay-note { margin: .3rem 0; }
+@media (max-width: 700px), (pointer: coarse) {
+  .replay-bar input[type=range], .replay-bar select { min-height: 44px; }
+  .replay-bar .btn { min-width: 44px; }
+  .replay-bar label { display: inline-flex; align-items: center; gap: .4rem; min-height: 44px; }
+}
 `;
 function ensureStyle() {
   adoptStyle("replay-style", STYLE);
@@ -105,6 +110,9 @@ export function route(root, tables) {
 
 // ------------------------------------------------------------------ viewer
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+
+// the games' titles from GET /api/meta: a game the client has no title for (a plugin's)
+const metaTitles = {};
 
 function showReplay(root, gameId, tokenParam, atParam, tables) {
   const mine = store.get("thebes.seats", {})[gameId];
@@ -156,8 +164,12 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
     mergeLog(first.log);
     st.total = first.events;
     st.endObs = first.observation;
-    if (at === null || at === undefined) { st.index = first.index; st.view = first; st.shown = first.index; drawAll(); return; }
-    await goTo(at);
+    // a finished game or an upload opens at its first event (docs/web.md), a game in
+    // progress at its last one (the viewer then follows it); ?at= says where otherwise
+    if ((at === null || at === undefined) && !first.finished && !first.imported) {
+      st.index = first.index; st.view = first; st.shown = first.index; drawAll(); return;
+    }
+    await goTo(at === null || at === undefined ? 0 : at);
   }
 
   function mergeLog(lines) {
@@ -219,7 +231,7 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
 
   function drawHead() {
     const v = st.view;
-    const title = v ? gameTitle(v.game) : "";
+    const title = v ? gameTitle(v.game, metaTitles[v.game]) : "";
     document.title = `${title ? t("replay.title", { game: title }) + " · " : ""}${t("app.title")}`;
     let persp = null;
     if (v) {
@@ -399,6 +411,10 @@ function showReplay(root, gameId, tokenParam, atParam, tables) {
   }, 3000);
 
   draw();
+  getMeta().then((m) => {
+    for (const g of m.games || []) metaTitles[g.name] = g.title;
+    if (st.view && !st.closed) drawHead();
+  }).catch(() => {});
   const at = atParam !== null && atParam !== "" && !Number.isNaN(parseInt(atParam, 10)) ? parseInt(atParam, 10) : null;
   loadAll(at).catch(fail);
   return {

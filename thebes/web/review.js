@@ -9,16 +9,34 @@
 // move, the move the search preferred, in words.
 import { h, svg } from "./dom.js";
 import { api } from "./net.js";
-import { t, getLang } from "./i18n.js";
+import { t, addStrings, getLang } from "./i18n.js";
 import { spoken } from "./logwords.js";
 
 const POLL_MS = 1000;
 const ANNOUNCE_MS = 30000;
 const W = 640;
-const H = 180;
-const PAD = { l: 34, r: 8, t: 8, b: 20 };
+const H = 196;
+const PAD = { l: 48, r: 8, t: 8, b: 30 };
 const COLORS = ["#f2b233", "#5dade2", "#58d68d", "#ec7063", "#af7ac5", "#f5cba7", "#48c9b0", "#d0d3d4"];
 const GLYPH = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+// the graph's caption, axis titles, legend and why the chances need not add up to 100%
+addStrings({
+  en: {
+    "review.axis.x": "events of the game →",
+    "review.axis.win": "win chance",
+    "review.axis.score": "expected score",
+    "review.legend": "Lines:",
+    "review.graph.note": "Each line is one seat's own chance, judged by the search from what that seat could see at the time: so the lines need not add up to 100%.",
+  },
+  fr: {
+    "review.axis.x": "événements de la partie →",
+    "review.axis.win": "chance de gagner",
+    "review.axis.score": "score attendu",
+    "review.legend": "Courbes :",
+    "review.graph.note": "Chaque courbe est la chance d'une place, jugée par la recherche d'après ce que cette place pouvait voir à ce moment : les courbes n'ont donc pas à faire 100 % à elles toutes.",
+  },
+});
 
 const MARK_FILL = { inaccuracy: "#f4d03f", mistake: "#eb984e", blunder: "#c0392b" };
 
@@ -133,7 +151,10 @@ export function createReview(opts) {
     const solo = r.players === 1;
     el.replaceChildren(head,
       h("p", { class: "muted" }, t("review.intro"), " ", r.budget && r.budget.iterations ? t("review.budget", { n: r.budget.iterations }) : ""),
-      graph(r, solo), legend(r),
+      h("figure", { class: "review-figure" },
+        h("figcaption", { class: "review-caption", id: "review-caption" }, solo ? t("review.graph.solo") : t("review.graph")),
+        graph(r, solo), legend(r),
+        solo ? null : h("p", { class: "muted review-note", id: "review-note" }, t("review.graph.note"))),
       h("p", { class: "muted" }, t("review.graph.hint")),
       summary(r), swings(r, solo) ?? "");   // replaceChildren would write a null as "null"
   }
@@ -153,8 +174,14 @@ export function createReview(opts) {
     const ticks = solo ? [lo, (lo + hi) / 2, hi] : [0, 0.5, 1];
     for (const v of ticks) {
       nodes.push(svg("line", { class: "axis", x1: PAD.l, x2: W - PAD.r, y1: y(v), y2: y(v) }));
-      nodes.push(svg("text", { class: "axis-label", x: 2, y: y(v) + 3 }, solo ? num(v) : pct(v)));
+      nodes.push(svg("text", { class: "axis-label", x: PAD.l - 4, y: y(v) + 3, "text-anchor": "end" }, solo ? num(v) : pct(v)));
     }
+    // the axes' titles: what the height and the width of the graph measure
+    const midY = PAD.t + (H - PAD.t - PAD.b) / 2;
+    nodes.push(svg("text", { class: "axis-title", id: "review-axis-y", x: 10, y: midY, "text-anchor": "middle",
+      transform: `rotate(-90 10 ${midY})` }, t(solo ? "review.axis.score" : "review.axis.win")));
+    nodes.push(svg("text", { class: "axis-title", id: "review-axis-x", x: PAD.l + (W - PAD.l - PAD.r) / 2, y: H - 8,
+      "text-anchor": "middle" }, t("review.axis.x")));
     nodes.push(svg("line", { class: "now", id: "review-now", x1: x(st.index), x2: x(st.index), y1: PAD.t, y2: H - PAD.b }));
     r.series.forEach((s) => {
       const color = COLORS[(s.seat - 1) % COLORS.length];
@@ -188,7 +215,7 @@ export function createReview(opts) {
   }
 
   function legend(r) {
-    return h("div", { class: "review-legend" }, r.series.map((s) => h("span", null,
+    return h("div", { class: "review-legend", id: "review-legend" }, h("span", { class: "muted" }, t("review.legend")), r.series.map((s) => h("span", null,
       svg("svg", { class: "swatch", viewBox: "0 0 14 4", "aria-hidden": "true" },
         svg("rect", { width: 14, height: 4, fill: COLORS[(s.seat - 1) % COLORS.length] })), seatName(s.seat))));
   }

@@ -38,7 +38,8 @@ const STYLE = `
 .rw-offer .rw-entry { font-size: .75rem; color: var(--muted, #b7a88e); }
 .rw-offer .rw-act { font-weight: 700; }
 .rw-offer .rw-eff { font-size: .78rem; }
-.rw-offer.off { opacity: .45; }
+.rw-offer.off { background: #1a1611; border-style: dashed; color: var(--muted, #b7a88e); }
+.rw-offer.off .rw-entry { color: #a3967f; }
 .rw-offer.clickable { cursor: pointer; border-color: #ffe14d; background: #3a301c; box-shadow: 0 0 8px #ffe14d66; }
 .rw-offer.clickable:hover { filter: brightness(1.15); }
 .rw-dicechart { display: flex; flex-wrap: wrap; gap: .25rem .7rem; margin-top: .55rem; font-size: .78rem; align-items: baseline; }
@@ -54,7 +55,8 @@ const STYLE = `
 .rw-chart td { padding: .2rem .3rem; border-top: 1px solid #3d3428; }
 .rw-chart td:first-child { white-space: nowrap; }
 .rw-chart td.rw-can { color: #9fe29a; }
-.rw-chart tr.off { opacity: .5; }
+.rw-chart tr.off td { color: var(--muted, #b7a88e); }
+.rw-chart tr.off .rw-swatch { opacity: .5; }
 .rw-chart tr.affordable td { background: #3a301c; font-weight: 600; }
 .rw-chart tr.affordable td:first-child { box-shadow: inset 4px 0 0 #ffe14d; }
 .rw-chart tr.clickable { cursor: pointer; }
@@ -98,6 +100,10 @@ const STYLE = `
 .board .rw-table > * { min-width: 0; }
 @media (max-width: 700px), (pointer: coarse) {
   .board .btn.rw-step { min-width: 44px; min-height: 44px; }
+}
+/* a phone: while building, the building chart comes right under the sheet (not after the dice) */
+@media (max-width: 700px) {
+  .rw-side.building > #rw-chart-box { order: -1; }
 }
 `;
 

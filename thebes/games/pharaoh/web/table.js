@@ -171,9 +171,9 @@ export function render(ctx) {
         phase === "free build" && ok ? t("pharaoh.free") : costText(k, t)),
       h("td", null, t(`pharaoh.ability.${k}`)));
     })));
-  const chartBox = h("div", { class: "rw-box" }, h("h3", null, t("pharaoh.chart")), chart);
+  const chartBox = h("div", { class: "rw-box", id: "rw-chart-box" }, h("h3", null, t("pharaoh.chart")), chart);
 
-  const side = h("div", { class: "rw-side" }, diceBox, resBox, chartBox);
+  const side = h("div", { class: "rw-side" + (building_ ? " building" : "") }, diceBox, resBox, chartBox);
   const top = h("div", { class: "rw-top" }, main, side);
 
   // ---- objectives

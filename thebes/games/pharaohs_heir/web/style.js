@@ -74,6 +74,9 @@ const CSS = `
 /* touch targets of 44 px (WCAG 2.5.5) */
 @media (max-width: 700px), (pointer: coarse) {
   .board .ph-step button, .board .ph-pick { min-width: 44px; min-height: 44px; }
+  /* the build's choices: a coin to spend and the Nile space (for a floodwall) */
+  .board .ph-coin.ph-click { min-width: 44px; height: 44px; font-size: 15px; }
+  .board .ph-nilespace.ph-click, .board .ph-click { min-height: 44px; min-width: 44px; }
 }
 `;
 

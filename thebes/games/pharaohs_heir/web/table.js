@@ -16,6 +16,7 @@
 // (names of things, the log in words), moves.js (composed moves' notation), style.js
 // (CSS), log.js (the fold behind the log's words).
 import "./strings.js";
+import { has } from "../../i18n.js";
 import { ensureStyle } from "./style.js";
 import { BUILDING, composeBuild, composeSplit, parseBuild, parseSplit } from "./moves.js";
 import { ACTIONS, describeEvent, nameOf, nileWords, posWords, tileWords } from "./words.js";
@@ -243,7 +244,7 @@ export function render(ctx) {
           "data-pos": pos, "data-seat": String(p + 1), "data-add": dataAdd, "data-pick": dataPick, onclick,
           title: `${posWords(pos, t)}${tl.canal ? " · " + t("pharaohs_heir.canal") : ""}`,
           // a clickable tile says to a screen reader what a click does there
-          "aria-label": dataAdd ? t(`pharaohs_heir.cell.${splitMode}`, { where: posWords(pos, t), n: tl.tokens })
+          "aria-label": dataAdd ? t(`pharaohs_heir.cell.${splitMode}${tl.tokens === 1 && has(`pharaohs_heir.cell.${splitMode}.one`) ? ".one" : ""}`, { where: posWords(pos, t), n: tl.tokens })
             : dataPick ? t("pharaohs_heir.cell.site", { where: posWords(pos, t) }) : null,
         },
         h("span", { class: "ph-pos" }, pos),
@@ -296,7 +297,8 @@ export function render(ctx) {
     text = typeof view.to_move === "number" ? t("pharaohs_heir.hint.wait", { name: nm(view.to_move - 1) }) : t("game.waitingchance");
   } else if (splitMode) {
     const key = splitMode === "place" && obs.phase === "unrest" ? "pharaohs_heir.hint.place.zero" : `pharaohs_heir.hint.${splitMode}`;
-    text = total === 0 ? t("pharaohs_heir.hint.nothing") : t(key, { total });
+    // one token: the singular sentence where there is one ("1 tokens" otherwise)
+    text = total === 0 ? t("pharaohs_heir.hint.nothing") : t(total === 1 && has(`${key}.one`) ? `${key}.one` : key, { total });
     const move = composeSplit(splitMode, ui.sel);
     const ok = legal.has(move);
     btns.push(h("span", { class: "muted", id: "ph-chosen", "data-chosen": String(chosenSum) }, total !== null ? t("pharaohs_heir.chosen", { n: chosenSum, total }) : t("pharaohs_heir.chosen.any", { n: chosenSum })));

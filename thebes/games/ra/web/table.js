@@ -8,7 +8,7 @@
 // Clickable SVG elements carry data-move (the move they send), data-god (select a
 // god) or data-discard (a kind to discard), for people and tests.
 
-import { svg as s, keyboardClickable } from "../../dom.js";
+import { svg as s, compactBelow, keyboardClickable } from "../../dom.js";
 import "./strings.js";
 import { foldRa, narrateRa } from "./log.js";
 import { CIVS, DISASTERS, MONUMENTS, glyph } from "./glyphs.js";
@@ -65,6 +65,21 @@ function sun(n, cx, cy, r, up, extra = {}, label = null) {
 }
 
 function legalSet(view) { return new Set(view.legal || []); }
+
+// A caption cut at spaces into lines of at most `width` SVG units at `size` px: DejaVu Sans
+// is about 0.6 em a character (0.66 bold), counted generously so that a line never runs
+// past the board (checked in the browser: tests/browser/test_browser_deep.py).
+export function wrapLines(text, width, size, bold) {
+  const most = Math.max(10, Math.floor(width / (size * (bold ? 0.66 : 0.6))));
+  const lines = [];
+  let line = "";
+  for (const word of String(text).split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (next.length > most && line) { lines.push(line); line = word; } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
 
 function nameOf(view, seat0, t) {
   if (seat0 === null || seat0 === undefined) return "";
@@ -133,13 +148,12 @@ const COMPACT = {
   slot: (i) => [14 + (i % 4) * 90, 232 + Math.floor(i / 4) * 76, 84, 70], status: [14, 406], panelY: 446,
   sunR: 23, sunStep: 52, tile: [48, 56],
 };
-const COMPACT_BELOW = 1000; // px of board width under which the compact layout is used (phones, tablets)
-let relayout = null; // the latest redraw, called when the width crosses COMPACT_BELOW
+let relayout = null; // the latest redraw, called when the width crosses compactBelow() (dom.js)
 let laidCompact = null; // the layout last drawn, and the board it was drawn in
 let laidBoard = null;
 if (typeof window !== "undefined") {
   window.addEventListener("resize", () => {
-    if (relayout && laidBoard && laidBoard.isConnected && (laidBoard.clientWidth < COMPACT_BELOW) !== laidCompact) relayout();
+    if (relayout && laidBoard && laidBoard.isConnected && (laidBoard.clientWidth < compactBelow()) !== laidCompact) relayout();
   });
 }
 let helpOpen = false; // the "How to play" box stays as the player left it
@@ -161,7 +175,7 @@ export function render(ctx) {
   const discards = discardOptions(legal);
   if (!godMoves.length) ui.god = false;
   if (!ui.discard) ui.discard = [];
-  const compact = (board.clientWidth || window.innerWidth) < COMPACT_BELOW;
+  const compact = (board.clientWidth || window.innerWidth) < compactBelow();
   relayout = redraw;
   laidCompact = compact;
   laidBoard = board;
@@ -176,8 +190,9 @@ export function render(ctx) {
     s("filter", { id: "glow", x: "-30%", y: "-30%", width: "160%", height: "160%" },
       s("feGaussianBlur", { stdDeviation: 4, result: "b" }), s("feMerge", null, s("feMergeNode", { in: "b" }), s("feMergeNode", { in: "SourceGraphic" })))));
 
-  // board
-  svg.append(s("rect", { x: 4, y: 4, width: W - 8, height: G.boardH, rx: 16, fill: "url(#boardGrad)", stroke: "#8a6a35", "stroke-width": 3 }));
+  // board (taller when the captions under the auction track need more lines: see below)
+  const boardRect = s("rect", { x: 4, y: 4, width: W - 8, height: G.boardH, rx: 16, fill: "url(#boardGrad)", stroke: "#8a6a35", "stroke-width": 3 });
+  svg.append(boardRect);
 
   // Ra track: one dot per Ra tile drawn, against the number that ends the epoch
   svg.append(s("text", { x: G.lbl[0], y: G.lbl[1], class: "lbl" }, t("ra.ratrack")));
@@ -219,6 +234,7 @@ export function render(ctx) {
   svg.append(raG);
 
   // auction track
+  let captionY = G.status[1]; // the next caption line's baseline (captions() below)
   svg.append(s("text", { x: G.trackLbl[0], y: G.trackLbl[1], class: "lbl" }, t("ra.auctiontrack")));
   const track = obs.auction_track || [];
   // a tile that has just come onto the track is marked for a moment
@@ -250,16 +266,31 @@ export function render(ctx) {
     const said = [];
     if (last.kind === "epoch") said.push(t(`ra.last.epoch.${last.reason}`, { epoch: last.epoch, ra: last.ra, end: last.end }));
     if (lot) said.push(t(lot.tiles.length ? "ra.last.lot" : "ra.last.lot.empty", { name: nameOf(view, lot.seat, t), sun: lot.sun, centre: lot.centre }));
-    svg.append(s("g", { id: "ra-last", class: "last-said" },
-      said.map((line, i) => s("text", { x: G.status[0], y: G.status[1] + i * 22, class: i ? "lbl small" : "lbl auction-line" }, line))));
+    svg.append(s("g", { id: "ra-last", class: "last-said captions" }, captions(said)));
   }
   // auction status under the track
   if (auction) {
     const key = `ra.auction.${auction.kind}`;
-    svg.append(s("text", { x: G.status[0], y: G.status[1], class: "lbl auction-line" }, t(key, { name: nameOf(view, auction.ra_player, t) })));
-    svg.append(s("text", { x: G.status[0], y: G.status[1] + 22, class: "lbl small" },
-      auction.high_bid !== null && auction.high_bid !== undefined ? t("ra.highbid", { n: auction.high_bid, name: nameOf(view, auction.high_bidder, t) }) : t("ra.nohighbid")));
+    svg.append(s("g", { id: "ra-auction-said", class: "captions" }, captions([
+      t(key, { name: nameOf(view, auction.ra_player, t) }),
+      auction.high_bid !== null && auction.high_bid !== undefined ? t("ra.highbid", { n: auction.high_bid, name: nameOf(view, auction.high_bidder, t) }) : t("ra.nohighbid")])));
   }
+  // the captions under the track are cut into lines that fit the board's width; more lines
+  // than the board has room for make the board (and so everything under it) taller
+  function captions(lines) {
+    const out = [];
+    lines.forEach((line, i) => {
+      const big = i === 0;
+      for (const part of wrapLines(line, W - G.status[0] - 14, big ? 15 : 13, big)) {
+        out.push(s("text", { x: G.status[0], y: captionY, class: big ? "lbl auction-line" : "lbl small" }, part));
+        captionY += big ? 20 : 18;
+      }
+      captionY += 2;
+    });
+    return out;
+  }
+  const extra = Math.max(0, captionY - 22 - (G.boardH - 8));
+  boardRect.setAttribute("height", String(G.boardH + extra));
 
   // centre sun
   const [ccx, ccy, ccr] = G.centre;
@@ -290,7 +321,7 @@ export function render(ctx) {
   const discarding = obs.discard && obs.discard.seat === me && discards.length > 0;
   const discardable = new Set(discards.flat());
   const [tw, th] = G.tile;
-  let y = G.panelY;
+  let y = G.panelY + extra;
   for (let p = 0; p < n; p++) {
     const seat = obs.seats[p];
     const active = toMove === p && obs.phase !== "over";

@@ -2,7 +2,7 @@
 // marks and coins, the sarcophagus beneath, the discard pile, your hand and every seat's
 // panel, the last tie. Only legal moves are clickable (the page, table.js, sorts
 // `view.legal` into `play`); a coin is chosen by a click or dragged onto its tile.
-import { svg as s, keyboardClickable } from "../../dom.js";
+import { svg as s, compactBelow, keyboardClickable } from "../../dom.js";
 import { addStrings } from "../../i18n.js";
 import { addStyle, coin, fit, SEAT_COLOR, SEAT_INK, tileFace, title } from "./draw.js";
 import { SARC_POSITIONS, bonusText, claimableSet, fameOf, nameOf, posName, tileLabel, tileOrder } from "./rules.js";
@@ -11,7 +11,7 @@ addStrings({
   en: {
     "sarcophagus.yourcoins": "Your coins",
     "sarcophagus.nocoins": "No coins in hand",
-    "sarcophagus.coinhelp": "Click a coin, then a glowing tile (or drag the coin there).",
+    "sarcophagus.coinhelp": "Select a coin, then a glowing tile (or drag the coin there).",
     "sarcophagus.coin.pick": "Your coin {value}",
     "sarcophagus.coin.place": "Place your coin {value} on {pos}",
     "sarcophagus.inhand": "{n} coins in hand",
@@ -39,7 +39,7 @@ addStrings({
   fr: {
     "sarcophagus.yourcoins": "Vos pièces",
     "sarcophagus.nocoins": "Aucune pièce en main",
-    "sarcophagus.coinhelp": "Cliquez une pièce, puis une tuile en surbrillance (ou glissez-y la pièce).",
+    "sarcophagus.coinhelp": "Choisissez une pièce, puis une tuile en surbrillance (ou glissez-y la pièce).",
     "sarcophagus.coin.pick": "Votre pièce {value}",
     "sarcophagus.coin.place": "Poser votre pièce {value} sur {pos}",
     "sarcophagus.inhand": "{n} pièces en main",
@@ -70,13 +70,12 @@ const W = 1000;
 const TILE = 80;          // a pyramid tile (unit square of the spec)
 const PX = 24, PY = 56;   // the pyramid's top-left corner (row f starts at PX)
 const RX = 540;           // the right column (hand, seats)
-const COMPACT_BELOW = 1000; // px of board width under which the column goes under the pyramid (phones, tablets)
 let relayout = null;
 let laidCompact = null; // the layout last drawn, and the board it was drawn in
 let laidBoard = null;
 if (typeof window !== "undefined") {
   window.addEventListener("resize", () => {
-    if (relayout && laidBoard && laidBoard.isConnected && (laidBoard.clientWidth < COMPACT_BELOW) !== laidCompact) relayout();
+    if (relayout && laidBoard && laidBoard.isConnected && (laidBoard.clientWidth < compactBelow()) !== laidCompact) relayout();
   });
 }
 let dragged = false;  // a drag just ended: the click that follows it is not a choice
@@ -90,7 +89,7 @@ export function drawBoard(ctx, play) {
   addStyle();
   // on a phone the right column (hand, seats) goes under the pyramid, its pieces larger,
   // so that the board is drawn about 0.7:1 and every clickable piece is at least 44 px
-  const compact = (board.clientWidth || window.innerWidth) < COMPACT_BELOW;
+  const compact = (board.clientWidth || window.innerWidth) < compactBelow();
   relayout = redraw;
   laidCompact = compact;
   laidBoard = board;
