@@ -15,7 +15,7 @@ from typing import Any, Optional
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
-from ..live.errors import ApiError
+from ..live.errors import ApiError, refusal_body
 from ..live.hub import Connection, Hub
 from ..live.service import GameService
 
@@ -37,7 +37,7 @@ def sockets_router(service: GameService, hub: Hub, store_in_loop: bool) -> APIRo
         try:
             since = int(websocket.query_params.get("since", "0") or 0)
         except ValueError:
-            await websocket.send_json({"type": "error", "status": 400, "error": "since must be an integer"})
+            await websocket.send_json({"type": "error", "status": 400, **refusal_body("since must be an integer")})
             await websocket.close(code=4400)
             return
         try:
@@ -65,7 +65,7 @@ def sockets_router(service: GameService, hub: Hub, store_in_loop: bool) -> APIRo
                 return err.status != 403
             except Exception:   # an engine failure must not kill the socket silently
                 log.exception("view of game %s for seat %s failed", game_id, seat)
-                await send({"type": "error", "status": 500, "error": "the server could not build the view"})
+                await send({"type": "error", "status": 500, **refusal_body("the server could not build the view")})
                 return True
             if key == conn.last_key:      # nothing new (a wake-up for an event already sent)
                 return True
@@ -116,27 +116,27 @@ def sockets_router(service: GameService, hub: Hub, store_in_loop: bool) -> APIRo
     async def handle_message(raw: Optional[str], game_id: str, seat: Optional[int]) -> Optional[dict[str, Any]]:
         if raw is not None and len(raw) > MAX_MESSAGE:
             return {"type": "error", "status": 400,
-                    "error": f"a message is at most {MAX_MESSAGE} characters, not {len(raw)}"}
+                    **refusal_body(f"a message is at most {MAX_MESSAGE} characters, not {len(raw)}")}
         try:
             data = json.loads(raw or "")
         except (ValueError, RecursionError) as err:   # bad JSON, a huge number, deep nesting
-            return {"type": "error", "status": 400, "error": f"malformed JSON: {str(err)[:200]}"}
+            return {"type": "error", "status": 400, **refusal_body(f"malformed JSON: {str(err)[:200]}")}
         if not isinstance(data, dict):
-            return {"type": "error", "status": 400, "error": "a message is a JSON object"}
+            return {"type": "error", "status": 400, **refusal_body("a message is a JSON object")}
         kind = data.get("type")
         if kind == "ping":
             return {"type": "pong"}
         if kind != "move":
             return {"type": "error", "status": 400,
-                    "error": f"unknown message type {kind!r} (types: move, ping)"}
+                    **refusal_body(f"unknown message type {kind!r} (types: move, ping)")}
         if seat is None:
-            return {"type": "error", "status": 403, "error": "spectators cannot move"}
+            return {"type": "error", "status": 403, **refusal_body("spectators cannot move")}
         move, version = data.get("move"), data.get("version")
         if not isinstance(move, str) or len(move) > 500:
-            return {"type": "error", "status": 400, "error": "'move' must be a notation string"}
+            return {"type": "error", "status": 400, **refusal_body("'move' must be a notation string")}
         if not isinstance(version, int) or isinstance(version, bool):
-            return {"type": "error", "status": 400, "error": "'version' (an integer) is required: "
-                    "the version of the view the move was chosen at, so a resent move lands once"}
+            return {"type": "error", "status": 400, **refusal_body("'version' (an integer) is required: "
+                    "the version of the view the move was chosen at, so a resent move lands once")}
         try:
             if store_in_loop:
                 service.move(game_id, seat, move, version)
@@ -146,7 +146,7 @@ def sockets_router(service: GameService, hub: Hub, store_in_loop: bool) -> APIRo
             return {"type": "error", "status": err.status, **err.body()}
         except Exception:
             log.exception("move %r in game %s failed", move, game_id)
-            return {"type": "error", "status": 500, "error": "internal error: the move was not played"}
+            return {"type": "error", "status": 500, **refusal_body("internal error: the move was not played")}
         return None
 
     return router
