@@ -388,3 +388,26 @@ def test_on_postgresql_a_process_does_not_read_back_the_clock_of_its_own_move(ma
     assert loads == []
     tables.changed(gid)                  # a notification from another process: read again
     assert loads == [gid]
+
+
+def test_a_vote_is_offered_only_when_it_can_succeed_and_its_refusal_names_the_person(client):
+    """Issue 31 item 6: summaries say in how many seconds a vote may hand a seat to its
+    stand-in (0: now; None while its holder is connected), and a refusal names the person."""
+    fake = FakeTime()
+    start(client, fake)
+    gid, tokens = create(client, seats=HUMANS3)          # no clock
+    seats = lambda: client.get(f"/api/games/{gid}").json()["seats"]  # noqa: E731
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[1]}") as b:
+        b.receive_json()
+        assert seats()[1]["vote_in"] is None                 # Bob is connected
+        r = client.post(f"/api/games/{gid}/vote", json={"token": tokens[0], "seat": 2})
+        assert r.status_code == 409 and r.json()["error"].startswith("Bob is connected now")
+        assert r.json()["code"] == "vote_connected" and r.json()["params"]["name"] == "Bob"
+    wait_until(lambda: seats()[1]["vote_in"] == 300)
+    fake.advance(120)
+    assert seats()[1]["vote_in"] == 180
+    r = client.post(f"/api/games/{gid}/vote", json={"token": tokens[0], "seat": 2})
+    assert r.status_code == 409 and r.json()["params"] == {"name": "Bob", "away": 120, "need": 300}
+    fake.advance(181)
+    assert seats()[1]["vote_in"] == 0
+    assert client.post(f"/api/games/{gid}/vote", json={"token": tokens[0], "seat": 2}).status_code == 200

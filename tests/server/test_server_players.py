@@ -161,7 +161,8 @@ def test_play_again_makes_one_rematch_with_seats_rotated_and_a_link_for_each_per
     assert client.post(f"/api/games/{gid}/again", json={"token": "nope"}).status_code == 403
 
 
-def test_a_player_claimed_after_the_end_still_makes_the_game_count_but_cannot_change_it(client):
+def test_a_seat_linked_after_the_end_shows_its_player_but_never_makes_the_game_count(client):
+    """Issue 31 item 5: linking the winner's seat once the outcome is known rates nothing."""
     ann, bob, eve = claim(client, "Ann"), claim(client, "Bob"), claim(client, "Eve")
     gid, tokens = create(client)
     client.post(f"/api/games/{gid}/player", json={"token": tokens[0], "key": ann})
@@ -169,8 +170,9 @@ def test_a_player_claimed_after_the_end_still_makes_the_game_count_but_cannot_ch
     assert client.get("/api/leaderboard/toy").json()["rows"] == []      # Bob has no player yet
     r = client.post(f"/api/games/{gid}/player", json={"token": tokens[1], "key": bob})
     assert r.status_code == 200
-    rows = wait_until(lambda: client.get("/api/leaderboard/toy").json()["rows"])
-    assert sorted(r["name"] for r in rows) == ["Ann", "Bob"]
+    assert client.get(f"/api/games/{gid}").json()["seats"][1]["player"] == "Bob"
+    assert client.app.state.community.players.rate(client.app.state.service.game(gid)) is None
+    assert client.get("/api/leaderboard/toy").json()["rows"] == []
     r = client.post(f"/api/games/{gid}/player", json={"token": tokens[1], "key": eve})
     assert r.status_code == 409 and "game is over" in r.json()["error"]
 

@@ -30,6 +30,7 @@ from thebes.core import OptionsError, game_names, get_game
 
 from .api import pages
 from .api.community import Community
+from .api.mine import mine_router
 from .api.errors import add_error_handlers
 from .api.games import games_router
 from .api.hints import hints_router
@@ -97,7 +98,8 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             fanout = FanOut(service, hub)
             await fanout.start()
         app.state.fanout = fanout
-        bots = BotRunner(service, bot_delay, bot_workers, bot_processes)
+        bots = BotRunner(service, bot_delay, bot_workers, bot_processes,
+                         per_client=settings.bot_searches, bot_seats=settings.bot_seats)
         service.listeners.append(bots.poke)
         if fanout is not None:
             fanout.bots = bots
@@ -119,6 +121,9 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
             service.listeners.remove(bots.poke)
             await bots.detach()
             await run_in_threadpool(app.state.community.stop)
+            reviewer = getattr(app.state, "reviewer", None)
+            if reviewer is not None:       # its queue and worker processes (issue 30, item 5)
+                await run_in_threadpool(reviewer.stop)
             await run_in_threadpool(bots.stop)
             if fanout is not None:
                 await fanout.stop()
@@ -137,7 +142,8 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     app.state.settings = settings
     # limits first (inside), then headers, so that a 429 or 413 carries the headers too
     app.add_middleware(LimitsMiddleware, settings=settings, state=app.state)
-    app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
+    app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins,
+                       allowed_hosts=settings.allowed_hosts)
     redact_tokens_in_logs()
     # clocks, votes, rematches, players (tables/, players/)
     community = app.state.community = Community(service, storage, hub)
@@ -148,6 +154,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.8, bot_workers:
     app.include_router(review_router)                  # game reviews
     app.include_router(tables_router(community))       # time, I'm back, votes, play again
     app.include_router(players_router(community))      # players, leaderboards
+    app.include_router(mine_router(community))         # My games (issue 31)
     app.include_router(hints_router(service))          # hints
     app.include_router(games_router(service, community))   # the lobby: meta, games
     app.include_router(seats_router(service))          # join, name a seat

@@ -1,6 +1,6 @@
 // The thebes browser client: the header, and routing on location.pathname to the page
 // modules: lobby.js (/), game.js (/play/<id>), replay.js (/replay/<id>, /upload),
-// players.js (/leaderboard, /player/<name>). Plain ES modules, no build step. Game
+// players.js (/leaderboard, /player/<name>), mygames.js (/mine). Plain ES modules, no build step. Game
 // tables are drawn by one module per game, each in its game's own folder, loaded from
 // /api/meta before the first page is drawn (tables.js); a game without one gets a plain
 // list of its legal moves.
@@ -10,6 +10,7 @@ import * as replay from "./replay.js";
 import * as players from "./players.js";
 import { showLobby, youLabel } from "./lobby.js";
 import { showGame } from "./game.js";
+import { showMyGames } from "./mygames.js";
 import { myName } from "./mine.js";
 import { navigate } from "./page.js";
 import { store } from "./net.js";
@@ -28,6 +29,7 @@ function renderChrome() {
     h("a", { href: "/", class: "brand", "data-nav": "" }, h("span", { class: "brand-sun" }), t("app.title")),
     h("span", { class: "tagline" }, t("app.tagline")),
     h("span", { class: "spacer" }),
+    h("a", { class: "btn", id: "mygames-link", href: "/mine", "data-nav": "" }, t("mine.link")),
     h("a", { class: "btn", id: "leaderboard-link", href: "/leaderboard", "data-nav": "" }, t("players.link")),
     h("label", { class: "name-field" }, t("you.name") + " ",
       h("input", {
@@ -62,6 +64,8 @@ function route() {
   if (m) {
     const token = new URLSearchParams(location.search).get("token");
     showGame(root, decodeURIComponent(m[1]), token, page, TABLES);
+  } else if (/^\/mine\/?$/.test(location.pathname)) {
+    showMyGames(root, page);
   } else {
     showLobby(root, page);
   }

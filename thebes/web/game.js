@@ -6,13 +6,15 @@
 // and sent on reconnect with its version. showGame(root, gameId, token, page, TABLES)
 // sets page.rerender and page.cleanup.
 import { h } from "./dom.js";
-import { api } from "./net.js";
+import { api, refusalText, store } from "./net.js";
 import { t, has } from "./i18n.js";
 import { liveNews, logWords, seatNames, spoken } from "./logwords.js";
 import * as tablebar from "./clock.js";
 import * as players from "./players.js";
 import { myName, mySeats, rememberSeat } from "./mine.js";
 import { gameTitle, getMeta, navigate, playUrl, seatLabel, shownNames, toast } from "./page.js";
+import { makeChat } from "./chat.js";
+import { logNotes, renderSeatBar, turnCame } from "./seatplay.js";
 
 // the games' titles from GET /api/meta, for a game without its own in i18n.js (gameTitle)
 const titles = {};
@@ -34,6 +36,8 @@ export function showGame(root, gameId, token, page, TABLES) {
   const statusEl = h("span", { class: "conn" });
   const headEl = h("div", { class: "game-head" });
   const tableEl = h("section", { class: "table-bar", id: "table-bar", "aria-label": t("table.seats") });
+  const seatBarEl = h("div", { class: "seat-bar", id: "seat-bar", hidden: true });
+  const chat = makeChat({ gameId, token, t });
   const hintEl = h("div", { class: "hint", id: "hint", "aria-live": "polite" });
   const actionsEl = h("div", { class: "action-bar", id: "action-bar" });
   const boardEl = h("div", { class: "board", id: "board" });
@@ -65,8 +69,8 @@ export function showGame(root, gameId, token, page, TABLES) {
   root.replaceChildren(h("div", { class: "game-page" },
     headEl,
     h("div", { class: "game-grid" },
-      h("div", { class: "game-main" }, tableEl, hintEl, offlineEl, actionsEl, boardEl, belowEl),
-      logBox), announcer));
+      h("div", { class: "game-main" }, tableEl, seatBarEl, hintEl, offlineEl, actionsEl, boardEl, belowEl),
+      h("div", { class: "game-side" }, logBox, chat.el)), announcer));
 
   function send(move) {
     const v = state.view;
@@ -112,17 +116,26 @@ export function showGame(root, gameId, token, page, TABLES) {
 
   function applyView(msg, fromSocket) {
     const { type, ...view } = msg;
-    if (state.view && view.version < state.view.version) return; // an older answer overtaken by the socket
+    // a take-back goes back in versions: the view that says so (one more take-back) stands
+    const backs = (x) => ((x && x.table && x.table.takebacks) || []).length;
+    const rewound = state.view && backs(view) > backs(state.view);
+    if (state.view && view.version < state.view.version && !rewound) return; // an older answer overtaken by the socket
+    if (rewound) state.log = state.log.filter((l) => l.index < view.version);
+    const wasMyTurn = !!(state.view && state.view.legal && state.view.legal.length);
     const byIndex = new Map(state.log.map((l) => [l.index, l]));
     for (const line of view.log || []) byIndex.set(line.index, line);
     state.log = [...byIndex.values()].sort((a, b) => a.index - b.index);
     if (!fromSocket && view.log) state.log = view.log.slice();
     if (state.view && view.version !== state.view.version) table = null;
     view.rawNames = view.names; // as the server has them; shown names are made at each draw (language)
+    const first = !state.view;
+    const ended = state.view && state.view.status !== "finished" && view.status === "finished";
     state.view = view;
     state.pending = false;
     state.error = null;
+    if (!first && !wasMyTurn && view.legal && view.legal.length) turnCame(view, t, gameTitle(view.game, titles[view.game]));
     draw();
+    bringIntoView(first, ended);
     adopt(view);
   }
 
@@ -144,16 +157,18 @@ export function showGame(root, gameId, token, page, TABLES) {
 
   // Who is connected: the views change only with the game, so the page asks every 4 s.
   let presence = null;
+  let voteReady = null; // per seat: a vote may hand it to a bot now (vote_in 0: the server says so)
   function drawBar() {
     const v = state.view;
     if (!v || state.error) return;
-    tablebar.renderTableBar(tableEl, { view: v, t, names: v.names || [], act: tableActions, hasPlayer: !!players.myPlayer(), presence });
+    tablebar.renderTableBar(tableEl, { view: v, t, names: v.names || [], act: tableActions, hasPlayer: !!players.myPlayer(), presence, voteReady });
   }
   async function pollPresence() {
     if (document.hidden || state.closed) return;
     try {
       const g = await api(`/api/games/${encodeURIComponent(gameId)}`);
       presence = g.seats.map((s) => !!s.connected);
+      voteReady = g.seats.map((s) => s.vote_in === 0);
       drawBar();
     } catch (_) { /* the socket's own error handling says what is wrong */ }
   }
@@ -231,12 +246,13 @@ export function showGame(root, gameId, token, page, TABLES) {
     v.names = shownNames(seatNames(v.rawNames, v.seats, t, has), v.players);
     boardEl.dataset.version = String(v.version);
     boardEl.dataset.status = v.status;
+    store.set("thebes.lastgame", v.game); // the leaderboard opens on the game last played (players.js)
     const mod = TABLES[v.game];
     const title = gameTitle(v.game, titles[v.game]);
     headEl.replaceChildren(...[
       h("a", { class: "btn", href: "/", "data-nav": "" }, t("game.back")),
       h("h1", null, title),
-      h("span", { class: "who" }, v.seat ? t("game.seat", { seat: v.seat, name: seatLabel(v.names, v.seat) }) : t("game.spectator")),
+      h("span", { class: "who" }, v.seat ? (v.names[v.seat - 1] ? t("game.seat", { seat: v.seat, name: v.names[v.seat - 1] }) : t("game.seat.noname", { seat: v.seat })) : t("game.spectator")),
       !v.seat && mySeats()[gameId] && mySeats()[gameId].token
         ? h("a", { class: "btn primary", href: playUrl(gameId, mySeats()[gameId].token), "data-nav": "" }, t("lobby.resume", { seat: mySeats()[gameId].seat || "?" }))
         : null,
@@ -251,6 +267,8 @@ export function showGame(root, gameId, token, page, TABLES) {
     const names = v.names || [];
     const standins = tablebar.standinIndex(v);
     drawBar();
+    renderSeatBar(seatBarEl, { view: v, gameId, token, t, decided: state.log.some((l) => l.seat === v.seat) });
+    chat.update(v);
     document.title = `${v.legal && v.legal.length ? "● " : ""}${title} · ${t("app.title")}`;
     if (mod) {
       if (!table) table = {};
@@ -260,10 +278,22 @@ export function showGame(root, gameId, token, page, TABLES) {
     }
     // the log after the table: a table may learn what an event did while drawing it
     const words = logWords(mod, state.log, names, t, v.observation);
-    logList.replaceChildren(...(state.log.length ? state.log.map((line, i) => h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index), "data-standin": standins.get(line.index) || null },
-      words[i], standins.has(line.index) ? [" ", h("em", { class: "standin" }, t(`log.standin.${standins.get(line.index)}`))] : null)) : [h("li", { class: "muted" }, t("log.empty"))]));
+    const notes = logNotes(v, t);
+    const noteItems = (i) => (notes.get(i) || []).map((text) => h("li", { class: "note", "data-note": String(i) }, text));
+    logList.replaceChildren(...(state.log.length ? state.log.map((line, i) => [noteItems(line.index), h("li", { class: line.seat ? "move" : "chance", "data-index": String(line.index), "data-standin": standins.get(line.index) || null },
+      words[i], standins.has(line.index) ? [" ", h("em", { class: "standin" }, t(`log.standin.${standins.get(line.index)}`))] : null)]).flat() : [h("li", { class: "muted" }, t("log.empty"))]),
+      ...[...notes.keys()].filter((i) => i >= (state.log.length ? state.log[state.log.length - 1].index + 1 : 0)).map(noteItems).flat());
     announce(words);
     logList.scrollTop = logList.scrollHeight;
+  }
+
+  // A phone opens the table at the line above the board (the header, the game's head and
+  // the table bar fill the first screen otherwise); a game that ends while the page is open
+  // brings its end (the table bar's Play again, the line naming the winner) into view.
+  function bringIntoView(first, ended) {
+    const phone = window.matchMedia && window.matchMedia("(max-width: 700px)").matches;
+    if (ended) tableEl.scrollIntoView({ block: "start" });
+    else if (first && phone && window.scrollY < 10) hintEl.scrollIntoView({ block: "start" });
   }
 
   function drawGeneric(v) {
@@ -302,7 +332,7 @@ export function showGame(root, gameId, token, page, TABLES) {
         const held = state.sentHeld;
         state.sentHeld = null;
         if (held && msg.status === 409) toast(t("game.stale", { move: moveWords(held.move) }));
-        else toast(wasMove ? t("game.refused", { message: msg.error || "?" }) : t("error.generic", { message: msg.error || "?" }));
+        else toast(wasMove ? t("game.refused", { message: refusalText(msg) || "?" }) : t("error.generic", { message: refusalText(msg) || "?" }));
         if (state.view && msg.legal) { state.view.legal = msg.legal; }
         table = null;
         draw();
@@ -357,6 +387,7 @@ export function showGame(root, gameId, token, page, TABLES) {
   page.cleanup = () => {
     state.closed = true;
     clearInterval(presenceTimer);
+    chat.cleanup();
     tablebar.stopTicker();
     clearTimeout(retryTimer);
     if (ws) ws.close();

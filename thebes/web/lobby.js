@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { api } from "./net.js";
 import { t, getLang, has } from "./i18n.js";
-import { defaultBot, sortBots } from "./logwords.js";
+import { defaultBot, seatNames, sortBots } from "./logwords.js";
 import * as tablebar from "./clock.js";
 import { myName, mySeats, myInvites, rememberInvites, rememberSeat } from "./mine.js";
 import { botLabel, gameTitle, getMeta, navigate, playUrl, seatLabel, shownNames, toast } from "./page.js";
@@ -70,6 +70,14 @@ export async function showLobby(root, page) {
     ];
   }
 
+  // Watch: a game with hidden information can be watched only once it is over, which the
+  // row says instead of offering a page that would refuse (its players still find "Play")
+  function watchButton(g, cls = "") {
+    const m = meta && meta.games.find((x) => x.name === g.game);
+    if (m && m.hidden_information) return h("span", { class: "muted watch-later" }, t("lobby.watch.later"));
+    return h("a", { class: `btn${cls ? " " + cls : ""}`, href: playUrl(g.id), "data-nav": "" }, t("lobby.watch"));
+  }
+
   function gameRow(g, actions) {
     return h("li", { class: "game-row", "data-game": g.id },
       h("div", { class: "game-title" }, h("strong", null, title(g)), " ",
@@ -102,12 +110,12 @@ export async function showLobby(root, page) {
       open.length ? h("ul", { class: "games" }, open.map((g) => gameRow(g, [
         mineButton(g),
         mySeats()[g.id] ? null : h("button", { class: "btn primary join", onclick: () => join(g) }, t("lobby.join")),
-        h("a", { class: "btn", href: playUrl(g.id), "data-nav": "" }, t("lobby.watch")),
+        watchButton(g),
       ]))) : h("p", { class: "muted" }, t("lobby.open.none")));
     playingBox.replaceChildren(h("h2", null, t("lobby.playing")),
       playing.length ? h("ul", { class: "games" }, playing.map((g) => gameRow(g, [
         mineButton(g),
-        h("a", { class: "btn watch", href: playUrl(g.id), "data-nav": "" }, t("lobby.watch")),
+        watchButton(g, "watch"),
       ]))) : h("p", { class: "muted" }, t("lobby.playing.none")));
     finishedBox.replaceChildren(h("h2", null, t("lobby.finished"), " ", h("a", { class: "btn", id: "upload-link", href: "/upload", "data-nav": "" }, t("upload.link"))),
       finished.length ? h("ul", { class: "games" }, finished.map((g) => {
@@ -117,7 +125,7 @@ export async function showLobby(root, page) {
           h("a", { class: "btn", href: `/api/games/${encodeURIComponent(g.id)}/record`, download: `${g.game}-${g.id}.json` }, t("lobby.record")),
         ]);
         if (g.result && g.result.ranking) {
-          const names = shownNames(g.seats.map((s) => s.name), g.players);
+          const names = shownNames(seatNames(g.seats.map((s) => s.name), g.seats, t, has), g.players);
           row.insertBefore(h("div", { class: "result" },
             h("strong", null, t("lobby.winner", { name: seatLabel(names, g.result.ranking[0]) })), " · ",
             g.result.ranking.map((s) => `${seatLabel(names, s)} ${g.result.scores[s - 1]}`).join(" · ")), row.lastChild);
@@ -215,7 +223,7 @@ export async function showLobby(root, page) {
         const full = new URL(l.url, location.origin).href;
         const input = h("input", { class: "link", value: full, readonly: true, onclick: (e) => e.target.select() });
         return h("li", { "data-seat": String(l.seat) },
-          h("span", { class: "seat-num" }, `${t("create.seat", { seat: l.seat })} · ${seatLabel(names, l.seat)}`),
+          h("span", { class: "seat-num" }, names[l.seat - 1] ? `${t("create.seat", { seat: l.seat })} · ${names[l.seat - 1]}` : t("create.seat", { seat: l.seat })),
           input,
           h("button", {
             class: "btn", type: "button", onclick: async (e) => {
@@ -250,8 +258,20 @@ export async function showLobby(root, page) {
       drawCreate();
       refresh();
     } catch (err) {
-      toast(t("error.generic", { message: err.message }));
+      // the cap on unfinished games: say how to free a slot, with a link to My games
+      if (err.data && err.data.code === "live_games") capRefusal(err);
+      else toast(t("error.generic", { message: err.message }));
     }
+  }
+
+  function capRefusal(err) {
+    const old = document.getElementById("cap-refusal");
+    const note = h("div", { class: "notice error", id: "cap-refusal", role: "alert" },
+      h("p", null, err.message),
+      h("a", { class: "btn primary", id: "cap-mygames", href: "/mine", "data-nav": "" }, t("mine.link")));
+    if (old) old.replaceWith(note);
+    else (document.getElementById("create-form") || root.firstElementChild || root).prepend(note);
+    note.querySelector("a").focus();
   }
 
   async function refresh() {

@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { api, store } from "./net.js";
 import { t, getLang } from "./i18n.js";
-import { gameTitle, toast } from "./page.js";
+import { gameTitle, getMeta, toast } from "./page.js";
 
 const KEY = "thebes.player";   // {name, key}
 
@@ -80,7 +80,9 @@ export function playerCard(onChange) {
 async function showLeaderboard(root, game) {
   const meta = await api("/api/meta").catch(() => ({ games: [] }));
   const games = (meta.games || []).filter((g) => g.max_players > 1 || g.name === game);
-  const chosen = game || (games[0] && games[0].name) || "";
+  // no game named: the one this browser last played (game.js), else the first
+  const last = store.get("thebes.lastgame", null);
+  const chosen = game || (games.some((g) => g.name === last) ? last : null) || (games[0] && games[0].name) || "";
   const board = h("section", { class: "card", id: "leaderboard" }, h("p", { class: "muted" }, t("loading")));
   root.replaceChildren(h("div", { class: "lobby" },
     h("div", { class: "lobby-left" }, playerCard()),
@@ -115,15 +117,18 @@ async function showPlayer(root, name) {
   root.replaceChildren(box);
   try {
     const p = await api(`/api/players/${encodeURIComponent(name)}`);
+    // a game's title in the page's language (its id only for a game no one has a title for)
+    const meta = await getMeta().catch(() => ({ games: [] }));
+    const titleOf = (game) => { const m = (meta.games || []).find((x) => x.name === game); return gameTitle(game, m && m.title); };
     const when = (iso) => new Date(iso).toLocaleDateString(getLang(), { day: "numeric", month: "short", year: "numeric" });
     box.replaceChildren(h("h1", null, p.name),
       h("h2", null, t("players.ratings")),
       p.ratings.length ? h("ul", null, p.ratings.map((r) => h("li", null,
-        h("a", { href: `/leaderboard/${encodeURIComponent(r.game)}`, "data-nav": "" }, r.game), " · ",
-        t("players.ratingline", { rating: r.rating.toFixed(1), games: r.games })))) : h("p", { class: "muted" }, t("players.norating")),
+        h("a", { href: `/leaderboard/${encodeURIComponent(r.game)}`, "data-nav": "" }, titleOf(r.game)), " · ",
+        t(r.games === 1 ? "players.ratingline.one" : "players.ratingline", { rating: r.rating.toFixed(1), games: r.games })))) : h("p", { class: "muted" }, t("players.norating")),
       h("h2", null, t("players.gameslist", { n: p.games_count })),
       h("ul", { class: "games" }, p.games.map((g) => h("li", { class: "game-row", "data-game": g.id },
-        h("strong", null, g.game), " · ", t("create.seat", { seat: g.seat }), " · ",
+        h("strong", null, titleOf(g.game)), " · ", t("create.seat", { seat: g.seat }), " · ",
         g.rank ? t("players.rank", { rank: g.rank }) : t(`status.${g.status}`) , " · ", when(g.updated), " ",
         g.status === "finished"
           ? h("a", { class: "btn", href: `/replay/${encodeURIComponent(g.id)}`, "data-nav": "" }, t("replay.link"))

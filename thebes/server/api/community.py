@@ -25,6 +25,8 @@ from ..players.names import Players
 from ..storage.store import Storage
 from ..tables import clocks
 from ..tables.rematch import Rematches
+from ..tables.chat import Chat
+from ..tables.takeback import TakeBacks
 from ..tables.tables import Tables
 
 
@@ -36,6 +38,8 @@ class Community:
         self.tables = Tables(service, storage, hub)
         self.players = Players(service, storage, self.tables)
         self.rematches = Rematches(service, storage, self.tables, self.players)
+        self.takebacks = TakeBacks(service, self.tables, self.players)
+        self.chat = Chat(service, storage, self.tables)
 
     def check_table(self, raw: BaseModel | dict[str, Any] | None, game_name: str) -> dict[str, Any]:
         """Full table settings for a new game; 400 with a sentence when out of bounds."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from thebes import __version__
@@ -14,6 +14,7 @@ from thebes.core import game_names
 
 from ..live.catalog import available_game, bots_for
 from ..live.errors import ApiError
+from ..live.scheduler import requester
 from ..live.service import GameService
 from .community import Community
 from .errors import ERRORS
@@ -66,6 +67,9 @@ class SeatOut(BaseModel):
     absent: Optional[bool] = Field(None, description="the stand-in plays this seat until its holder is back")
     player: Optional[str] = Field(None, description="the claimed player holding this seat")
     timeouts: Optional[int] = Field(None, description="time-outs in a row (the stand-in moved)")
+    resigned: Optional[bool] = Field(None, description="the seat resigned: its stand-in plays it to the end")
+    vote_in: Optional[int] = Field(None, description="seconds until a vote may hand this seat to its "
+                                                     "stand-in (0: now; None: no vote possible)")
 
 
 class Result(BaseModel):
@@ -137,9 +141,14 @@ def games_router(service: GameService, community: Community) -> APIRouter:
         return {"games": service.list_games(status, limit)}
 
     @router.post("/api/games", status_code=201, response_model=Created, responses=ERRORS, tags=["lobby"])
-    def create_game(body: CreateGame) -> dict[str, Any]:
+    def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         """Create a game; one private link per human seat."""
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+        # --- issue 30 item 1: a cap on one client's bot seats (thebes/server/live/bots.py)
+        if seats and getattr(request.app.state, "bots", None) is not None:
+            request.app.state.bots.admit(requester(request.scope),
+                                         sum(1 for s in seats if s["kind"] == "bot"))
+        # --- end issue 30
         table = community.check_table(body.table, body.game)
         g, tokens = service.create_game(body.game, body.players, body.options, seats, body.seed)
         community.tables.create(g, table)

@@ -22,11 +22,32 @@ class TableSettings(BaseModel):
     standin: Optional[str] = Field(None, max_length=40, description="the stand-in bot's level (default easy)")
     absent_after: Optional[int] = Field(None, description="time-outs in a row that mark a seat absent (default 3)")
     rated_with_bots: Optional[bool] = Field(None, description="rate a game of one person against bots")
+    takebacks: Optional[bool] = Field(None, description="allow take-backs even when the game is rated "
+                                                        "(whoever joins sees it)")
+    spectators_chat: Optional[bool] = Field(None, description="spectators may write in the table chat")
 
 
 class SeatToken(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: str = Field(..., max_length=200)
+
+
+class Answer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(..., max_length=200)
+    accept: bool = Field(..., description="true: take it back; false: refuse")
+
+
+class ChatPost(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: Optional[str] = Field(None, max_length=200, description="the seat's token (none: a spectator)")
+    text: str = Field(..., max_length=2000)
+
+
+class ChatRead(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: Optional[str] = Field(None, max_length=200)
+    since: int = Field(0, ge=0, lt=2 ** 62, description="the last message id the page has")
 
 
 class Vote(BaseModel):
@@ -56,6 +77,39 @@ def tables_router(c: Community) -> APIRouter:
         when every other person's seat has voted, the stand-in plays it until its holder is back."""
         voter = c.seat(game_id, body.token)
         return c.tables.vote(game_id, voter, body.seat - 1)
+
+    @router.post("/api/games/{game_id}/resign", tags=["tables"])
+    def resign(game_id: str, body: SeatToken) -> dict[str, Any]:
+        """The seat resigns: its stand-in plays it to the end (one move every 0.3 s); a rated
+        game counts it as a loss. 409 once the game is over."""
+        return c.tables.resign(game_id, c.seat(game_id, body.token))
+
+    @router.post("/api/games/{game_id}/takeback", tags=["tables"])
+    def takeback(game_id: str, body: SeatToken) -> dict[str, Any]:
+        """Take back the seat's last decision and what followed it (never past a chance event
+        or a decision that revealed hidden information): at once against bots, else asked
+        of the other people (``table.request`` in the views). Rated games: only if the
+        creator allowed take-backs (table setting ``takebacks``)."""
+        return c.takebacks.ask(game_id, c.seat(game_id, body.token))
+
+    @router.post("/api/games/{game_id}/takeback/answer", tags=["tables"])
+    def takeback_answer(game_id: str, body: Answer) -> dict[str, Any]:
+        """Accept or refuse the take-back another person asked for."""
+        return c.takebacks.answer(game_id, c.seat(game_id, body.token), body.accept)
+
+    @router.post("/api/games/{game_id}/chat", status_code=201, tags=["tables"])
+    def chat_post(game_id: str, body: ChatPost) -> dict[str, Any]:
+        """Write in the game's table chat (seats; spectators where the creator allowed):
+        1 to 500 characters, rate limited per client. Not part of the game's record."""
+        _g, seat = c.service.seat_of(game_id, body.token)
+        return c.chat.post(game_id, seat, body.text)
+
+    @router.post("/api/games/{game_id}/chat/read", tags=["tables"])
+    def chat_read(game_id: str, body: ChatRead) -> dict[str, Any]:
+        """The chat's messages after ``since`` (oldest first, at most 200); a finished game's
+        only to those who were seated."""
+        _g, seat = c.service.seat_of(game_id, body.token)
+        return {"messages": c.chat.read(game_id, seat, body.since)}
 
     @router.post("/api/games/{game_id}/again", tags=["tables"])
     def again(game_id: str, body: SeatToken) -> dict[str, Any]:

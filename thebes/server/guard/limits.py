@@ -9,7 +9,11 @@
   never read whole first.
 * NUL characters (``\\u0000``) in a path, a query or a JSON body: ``400``
   here, before they reach a database that cannot store them.
-* Unfinished games one client created (``live_games``): ``429``.
+* Unfinished games one client created that wait on a person (``live_games``): ``429``
+  with ``code`` ``live_games``, the cap and a link to "My games" (``/mine``), where a
+  seat can resign. A game counts while some person's seat has not resigned; uploading a
+  record to view it never counts.
+* Player names claimed and table chat messages per client (kinds ``claim``, ``chat``).
 * Sockets open on one game (``sockets_per_game``): the socket is answered
   ``{"type": "error", "status": 429}`` and closed with code 4429.
 
@@ -39,9 +43,10 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 #: what each rate counts, for the 429 sentence
 WHAT = {"create": "games created", "upload": "records uploaded", "hint": "hints",
-        "review": "game reviews asked", "socket": "sockets opened", "request": "requests"}
+        "review": "game reviews asked", "socket": "sockets opened", "request": "requests",
+        "claim": "player names claimed", "chat": "chat messages"}
 
-_GAME_PATH = re.compile(r"^/api/games/([^/]+)/(ws|hint|review)/?$")
+_GAME_PATH = re.compile(r"^/api/games/([^/]+)/(ws|hint|review|chat)/?$")
 #: a JSON escape of NUL: ``\u0000`` preceded by an even number of backslashes
 _JSON_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
 #: a JSON escape of a UTF-16 surrogate (a lone one is not text: no database stores it)
@@ -98,7 +103,11 @@ def kind_of(scope: Scope) -> str:
         return "create"
     if method == "POST" and path.rstrip("/") == "/api/records":
         return "upload"
+    if method == "POST" and path.rstrip("/") == "/api/players":
+        return "claim"
     match = _GAME_PATH.match(path)
+    if match and match.group(2) == "chat" and method == "POST":
+        return "chat"
     if match and match.group(2) == "hint":
         return "hint"
     if match and match.group(2) == "review" and method == "POST":
@@ -106,9 +115,10 @@ def kind_of(scope: Scope) -> str:
     return "request"
 
 
-async def answer(send: Send, status: int, message: str, retry_after: int | None = None) -> None:
-    """A JSON error ``{"error": message}`` (with ``Retry-After`` when given)."""
-    body = json.dumps({"error": message}).encode()
+async def answer(send: Send, status: int, message: str, retry_after: int | None = None,
+                 extra: dict[str, Any] | None = None) -> None:
+    """A JSON error ``{"error": message, **extra}`` (with ``Retry-After`` when given)."""
+    body = json.dumps({"error": message, **(extra or {})}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     if retry_after is not None:
         headers.append((b"retry-after", str(retry_after).encode()))
@@ -184,14 +194,16 @@ class LimitsMiddleware:
             return
         retry = self._hit(kind, client)
         if retry is not None:
-            await answer(send, 429, self._too_many(kind, retry), retry)
+            await answer(send, 429, self._too_many(kind, retry), retry,
+                         {"code": f"rate_{kind}", "params": {"retry": retry}})
             return
+        body: bytes | None = b""
         if scope.get("method") in _BODY_METHODS:
             body = await self._read_body(scope, receive, send)
             if body is None:
                 return
             receive = _replay(body, receive)
-        if kind in ("create", "upload"):
+        if kind == "create" or (kind == "upload" and _continues(body or b"")):
             await self._creating(scope, receive, send, client)
             return
         await self.app(scope, receive, send)
@@ -251,19 +263,32 @@ class LimitsMiddleware:
 
     # ------------------------------------------------------------ live games
     def _finished(self, game_id: str) -> bool:
+        """Whether ``game_id`` no longer counts against its creator's cap: it is over, or no
+        person's seat waits (every person resigned; bots only)."""
         service = self.state.service
         live = service._games.get(game_id)
         if live is not None:
-            return bool(live.finished)
-        data = service.storage.load_game(game_id, with_events=False)
-        return data is None or data.status == "finished"
+            if live.finished:
+                return True
+            humans = [s.seat for s in live.seats if s.kind == "human"]
+        else:
+            data = service.storage.load_game(game_id, with_events=False)
+            if data is None or data.status == "finished":
+                return True
+            humans = [s.seat for s in data.seats if s.kind == "human"]
+        community = getattr(self.state, "community", None)
+        resigned = community.tables.resigned(game_id) if community is not None else set()
+        return all(seat in resigned for seat in humans)
 
     async def _creating(self, scope: Scope, receive: Receive, send: Send, client: str) -> None:
         allowed = await run_in_threadpool(self.live.reserve, client, self._finished)
         if not allowed:
-            await answer(send, 429, f"you already have {self.live.cap} unfinished games on this "
-                                    "server: finish one (or wait for its bots) before starting "
-                                    "another", 60)
+            await answer(send, 429, f"you already have {self.live.cap} unfinished games that wait "
+                                    "on a person on this server: open My games (/mine) and resign "
+                                    "one you will not finish, or finish one, before starting "
+                                    "another", 60, {"code": "live_games", "cap": self.live.cap,
+                                                    "params": {"cap": self.live.cap},
+                                                    "link": "/mine"})
             return
         status = 0
         parts: list[bytes] = []
@@ -313,6 +338,16 @@ class LimitsMiddleware:
         await send({"type": "websocket.send",
                     "text": json.dumps({"type": "error", "status": status, "error": text})})
         await send({"type": "websocket.close", "code": 4000 + status})
+
+
+def _continues(body: bytes) -> bool:
+    """Whether an upload's body asks to play on (``mode`` ``continue``): only that makes a
+    game that can wait on a person; viewing a record never counts against the cap."""
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        return True
+    return not isinstance(data, dict) or data.get("mode", "view") != "view"
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

@@ -13,6 +13,8 @@ rate_upload            ``--rate-upload RATE``        ``THEBES_RATE_UPLOAD``     
 rate_hint              ``--rate-hint RATE``          ``THEBES_RATE_HINT``       ``10/minute``
 rate_review            ``--rate-review RATE``        ``THEBES_RATE_REVIEW``     ``10/hour``
 rate_socket            ``--rate-socket RATE``        ``THEBES_RATE_SOCKET``     ``60/minute``
+rate_claim             ``--rate-claim RATE``         ``THEBES_RATE_CLAIM``      ``5/hour``
+rate_chat              ``--rate-chat RATE``          ``THEBES_RATE_CHAT``       ``12/minute``
 rate_request           ``--rate-request RATE``       ``THEBES_RATE_REQUEST``    ``1200/minute``
 live_games             ``--live-games N``            ``THEBES_LIVE_GAMES``      10
 sockets_per_game       ``--sockets-per-game N``      ``THEBES_SOCKETS_PER_GAME`` 200
@@ -61,6 +63,10 @@ class Settings:
     rate_review: str = "10/hour"
     #: sockets opened per client
     rate_socket: str = "60/minute"
+    #: player names claimed per client (docs/tables.md: names)
+    rate_claim: str = "5/hour"
+    #: table chat messages per client
+    rate_chat: str = "12/minute"
     #: every other HTTP request (pages, views, moves...) per client
     rate_request: str = "1200/minute"
     #: unfinished games one client created (and continued uploads) at once
@@ -97,7 +103,7 @@ class Settings:
 
     def __post_init__(self) -> None:
         for name in ("rate_create", "rate_upload", "rate_hint", "rate_review", "rate_socket",
-                     "rate_request"):
+                     "rate_claim", "rate_chat", "rate_request"):
             value = getattr(self, name)
             try:
                 limits.parse(value)
@@ -125,7 +131,7 @@ class Settings:
         to games of several humans (still marked ``seed_known``). Never for a public server."""
         many = "1000000/minute"
         return cls(rate_create=many, rate_upload=many, rate_hint=many, rate_review=many,
-                   rate_socket=many, rate_request=many, live_games=1_000_000, open_seeds=True,
+                   rate_socket=many, rate_claim=many, rate_chat=many, rate_request=many, live_games=1_000_000, open_seeds=True,
                    bot_seats=100_000_000, bot_searches=1_000_000,
                    reviews_per_client=1_000_000).replace(**changes)
 
@@ -206,6 +212,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                        help=f"game reviews asked per client (default {d.rate_review})")
     group.add_argument("--rate-socket", metavar="RATE",
                        help=f"sockets opened per client (default {d.rate_socket})")
+    group.add_argument("--rate-claim", metavar="RATE",
+                       help=f"player names claimed per client (default {d.rate_claim})")
+    group.add_argument("--rate-chat", metavar="RATE",
+                       help=f"table chat messages per client (default {d.rate_chat})")
     group.add_argument("--rate-request", metavar="RATE",
                        help=f"other HTTP requests per client (default {d.rate_request})")
     group.add_argument("--live-games", type=integer(1, 1_000_000), metavar="N",

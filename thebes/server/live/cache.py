@@ -49,6 +49,12 @@ class GameCache:
         #: is called under the game's lock before the move is stored, with the
         #: :class:`StoredMove`, and returns a :class:`MoveWrite` (or ``None``: nothing to write)
         self.move_writes: list[Callable[[StoredMove], MoveWrite | None]] = []
+        #: each may refuse a move before it is judged (raise ApiError): ``(game, seat, how)``
+        #: under the game's lock (a seat that resigned: tables/)
+        self.move_checks: list[Callable[[LiveGame, int, str], None]] = []
+        #: each learns that a game went back to a version (a take-back): ``(game id, version)``
+        #: under the game's lock (the hub rewinds its sockets' logs)
+        self.rewind_hooks: list[Callable[[str, int], None]] = []
         #: name -> reader(game, value) of the notes another process's move carried
         #: (:attr:`MoveWrite.note`), called under the game's lock before its catch-up publishes
         self.note_readers: dict[str, Callable[[LiveGame, Any], None]] = {}

@@ -122,6 +122,12 @@ class FanOut:
             version = int(version_text)
         except ValueError:
             return
+        if kind == "t":                              # a take-back: go back, then catch up
+            try:
+                self._pool.submit(self.service.rewound_elsewhere, game_id, version)
+            except RuntimeError:
+                pass
+            return
         if kind == "e" and version <= g.version:
             return                                   # already here (a move met it and caught up)
         if kind == "e" and self._let_go(game_id, origin):

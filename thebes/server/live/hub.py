@@ -69,6 +69,15 @@ class Hub:
             out[conn.seat] = out.get(conn.seat, 0) + 1
         return out
 
+    def rewind(self, game_id: str, version: int) -> None:
+        """``game_id`` went back to ``version`` events (a take-back): its sockets send the
+        log again from there (their pages drop the lines taken back)."""
+        with self._lock:
+            conns = list(self._by_game.get(game_id, ()))
+        for conn in conns:
+            conn.sent = min(conn.sent, version)
+            conn.last_key = None
+
     def game_ids(self) -> list[str]:
         """The games that have at least one socket on this process."""
         with self._lock:

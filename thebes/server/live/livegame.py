@@ -16,6 +16,7 @@ import hashlib
 import random
 import secrets
 import threading
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple
 
@@ -61,10 +62,16 @@ def bot_rng(seed: str, seat: int, index: int) -> random.Random:
     return random.Random(bot_seed(seed, seat, index))
 
 
+#: what a seat's name loses: characters that show nothing or turn the text's direction
+#: (zero-width space, right-to-left override, ...: a log line would read otherwise)
+_HIDDEN = {"Cf", "Cc", "Co", "Cn", "Cs", "Zl", "Zp"}
+
+
 def clean_name(name: Any) -> str | None:
     if name is None:
         return None
-    name = " ".join(str(name).split())[:MAX_NAME]
+    name = "".join(ch for ch in str(name) if unicodedata.category(ch) not in _HIDDEN)
+    name = " ".join(name.split())[:MAX_NAME]
     return name or None
 
 

@@ -24,7 +24,7 @@ from .catalog import available_game
 from .errors import ApiError
 from .livegame import (SEED_MAX_HUMANS, LiveGame, LogLine, StoredMove, clean_name, draw_chance,
                        hash_token, log_line, make_seats, new_secret)
-from .views import log_entries, view_head
+from .views import ViewCache, log_entries, view_head
 
 log = logging.getLogger("thebes.server")
 
@@ -181,6 +181,8 @@ class GameService(GameCache):
         try:
             for attempt in range(3):
                 with g.lock:
+                    for check in list(self.move_checks):
+                        check(g, seat, how)
                     action = self._check_move(g, seat, text, version)
                     try:
                         self._commit(g, action, seat, how)
@@ -258,6 +260,72 @@ class GameService(GameCache):
             except Exception:  # the move is stored: a hook's failure must not undo it
                 log.exception("a move write's follow-up failed for game %s", g.id)
         g.publish()
+
+    # ------------------------------------------------------------ take-backs
+    def states_before(self, g: LiveGame) -> list[Any]:
+        """The state before each event of ``g`` (under its lock), replayed from the start:
+        ``[state before event 0, ..., state before event n-1, state now]``."""
+        state = g.game.new_initial_state(g.players, g.options)
+        out = [state.clone()]
+        for text in g.events:
+            state.apply_action(state.parse(text))
+            out.append(state.clone())
+        return out
+
+    def rewind(self, game_id: str, expected_version: int, to_version: int,
+               state: Any = None, also: Any = None) -> LiveGame:
+        """Take the game back to its first ``to_version`` events (``state``: the position
+        there, if known): the stored record keeps only those (one version-checked
+        transaction, with ``also(conn)``), then the live game, its views and the sockets'
+        logs (:attr:`rewind_hooks`) go back with it. 409 if the game moved meanwhile."""
+        g = self.game(game_id)
+        with g.lock:
+            if g.version != expected_version:
+                raise ApiError(409, "the game moved meanwhile: nothing was taken back", [],
+                               code="takeback_moved")
+            if g.finished:
+                raise ApiError(409, "the game is over", [])
+            if not 0 < to_version <= g.version:
+                raise ApiError(409, "nothing to take back", [], code="takeback_none")
+            if state is None:
+                state = self.states_before(g)[to_version]
+            status = "open" if any(s.kind == "human" and not s.claimed for s in g.seats) \
+                else "playing"
+            try:
+                g.updated = self.storage.truncate_events(g.id, expected_version, to_version,
+                                                         status, also)
+            except StaleVersion:
+                self._catch_up_locked(g, seats=False)
+                raise ApiError(409, "the game moved meanwhile: nothing was taken back", [],
+                               code="takeback_moved") from None
+            self._rewound_locked(g, to_version, state)
+        self._notify(game_id)
+        return g
+
+    def _rewound_locked(self, g: LiveGame, to_version: int, state: Any) -> None:
+        del g.events[to_version:]
+        del g.log[to_version:]
+        g.state = state
+        g.views = ViewCache()          # its cached log lines past the version are gone
+        g.stamp += 1
+        g.publish()
+        for hook in list(self.rewind_hooks):
+            try:
+                hook(g.id, to_version)
+            except Exception:
+                log.exception("a rewind hook failed for game %s", g.id)
+
+    def rewound_elsewhere(self, game_id: str, to_version: int) -> None:
+        """Another process took ``game_id`` back to ``to_version`` events (its notification,
+        kind ``t``): the cached game goes back too (then catches up what followed)."""
+        g = self._games.get(game_id)
+        if g is None:
+            return
+        with g.lock:
+            if to_version < g.version:
+                self._rewound_locked(g, to_version, self.states_before(g)[to_version])
+            self._catch_up_locked(g, seats=False)
+        self._notify(game_id)
 
     # ------------------------------------------------------------ reads
     def summary(self, g: LiveGame) -> dict[str, Any]:

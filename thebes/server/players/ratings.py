@@ -6,6 +6,15 @@ Every seat's rating for the game is updated with openskill's Plackett-Luce model
 once (``rated_games``: the game's id is the primary key, so two processes cannot rate a
 game twice). Bots are rated as ``bot:<level>`` and, playing many games, anchor the scale.
 A bot level that plays two seats of one game gets the mean of its two updates.
+A seat that resigned ranks last, whatever its score.
+
+**Repeated pairings.** Nobody can tell a game between two people from a game between one
+person's two names, so what repeated games between the same people can add is capped:
+for each two players, of the games of one kind where both sat (bots and others aside), at
+most :data:`PAIR_LIMIT` in any :data:`PAIR_WINDOW_DAYS` days move ratings; a game where any
+two of its players have reached it is stored as not counted (``rated_games.counted`` false,
+``changes`` empty). Games of one person against bots are not capped (the bots anchor the
+scale).
 """
 
 from __future__ import annotations
@@ -13,7 +22,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import insert, select, update
+import datetime as dt
+
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..live.livegame import LiveGame
@@ -22,14 +33,22 @@ from ..storage.schema import now
 from ..storage.store import Storage
 
 
-def is_rated(g: LiveGame, linked: dict[int, int], rated_with_bots: bool) -> bool:
+#: rated games of one kind between the same people that count within PAIR_WINDOW_DAYS
+PAIR_LIMIT = 3
+PAIR_WINDOW_DAYS = 30
+
+
+def is_rated(g: LiveGame, linked: dict[int, int], rated_with_bots: bool,
+             early: set[int] | None = None) -> bool:
     """Whether the finished game ``g`` counts for ratings: the one place that decides.
 
     ``linked``: 0-based seat -> player id for the seats linked to a claimed player.
     Counts: a finished game of two seats or more, whose set-up its creator did not
     know (``seed_known``, issue 16), where every person's seat is a distinct claimed
     player, with at least two of them, or one against bots when the creator asked
-    (``rated_with_bots``).
+    (``rated_with_bots``). ``early``: the seats linked from the start (before any person
+    moved); when given, every person's seat must be among them (a link made once the game
+    was under way, or over, never rates it).
     """
     if not g.finished or g.players < 2:
         return False
@@ -37,6 +56,8 @@ def is_rated(g: LiveGame, linked: dict[int, int], rated_with_bots: bool) -> bool
         return False
     humans = [s.seat for s in g.seats if s.kind == "human"]
     if any(seat not in linked for seat in humans):
+        return False
+    if early is not None and any(seat not in early for seat in humans):
         return False
     ids = [linked[seat] for seat in humans]
     if len(set(ids)) != len(ids):
@@ -46,10 +67,20 @@ def is_rated(g: LiveGame, linked: dict[int, int], rated_with_bots: bool) -> bool
     return len(ids) == 1 and rated_with_bots and len(humans) < g.players
 
 
-def store_ratings(storage: Storage, g: LiveGame, linked: dict[int, int]) -> dict[str, Any] | None:
+def people_key(g: LiveGame, linked: dict[int, int]) -> str:
+    """The players of a game, for the cap on repeated pairings: their sorted ids between
+    commas (``,3,8,``), so that ``LIKE '%,3,%'`` finds the games of player 3."""
+    ids = sorted({linked[s.seat] for s in g.seats if s.kind == "human"})
+    return "," + ",".join(str(pid) for pid in ids) + ","
+
+
+def store_ratings(storage: Storage, g: LiveGame, linked: dict[int, int],
+                  last: set[int] | None = None) -> dict[str, Any] | None:
     """Update every seat's rating for the finished game ``g`` (rated: :func:`is_rated`) with
     openskill's Plackett-Luce model, and store the change once (``rated_games``); returns
-    ``{who: [mu before, mu after]}``, or ``None`` when another process rated it first."""
+    ``{who: [mu before, mu after]}``, or ``None`` when another process rated it first, or
+    when the cap on repeated pairings leaves it uncounted. ``last``: 0-based seats that
+    resigned (ranked last)."""
     from openskill.models import PlackettLuce
 
     result = g.result()
@@ -57,9 +88,25 @@ def store_ratings(storage: Storage, g: LiveGame, linked: dict[int, int]) -> dict
         return None
     who = [f"p{linked[s.seat]}" if s.kind == "human" else f"bot:{s.bot}" for s in g.seats]
     rank_of_seat = {seat - 1: place for place, seat in enumerate(result["ranking"], 1)}
+    for seat in last or ():
+        rank_of_seat[seat] = g.players + 1          # a resigned seat: last, tied with others
     model = PlackettLuce()
+    people = people_key(g, linked)
+    ids = [pid for pid in people.split(",") if pid]
+    pairs = [(a, b) for i, a in enumerate(ids) for b in ids[i + 1:]]
     try:
         with storage._write_lock, storage.engine.begin() as conn:
+            since = now() - dt.timedelta(days=PAIR_WINDOW_DAYS)
+            for a, b in pairs:
+                before = conn.execute(select(func.count()).select_from(rated_games).where(
+                    rated_games.c.people.like(f"%,{a},%"), rated_games.c.people.like(f"%,{b},%"),
+                    rated_games.c.game == g.game.name, rated_games.c.counted.is_(True),
+                    rated_games.c.created >= since)).scalar()
+                if before >= PAIR_LIMIT:
+                    conn.execute(insert(rated_games).values(
+                        game_id=g.id, game=g.game.name, changes="{}", created=now(),
+                        people=people, counted=False))
+                    return None
             query = select(ratings).where(ratings.c.game == g.game.name,
                                           ratings.c.who.in_(set(who)))
             if conn.dialect.name != "sqlite":
@@ -90,7 +137,7 @@ def store_ratings(storage: Storage, g: LiveGame, linked: dict[int, int]) -> dict
                                                         sigma=sigma, games=1, updated=stamp))
             conn.execute(insert(rated_games).values(game_id=g.id, game=g.game.name,
                                                     changes=json.dumps(changes),
-                                                    created=stamp))
+                                                    created=stamp, people=people, counted=True))
     except IntegrityError:
         return None     # another process rated it first: its transaction stands
     return changes

@@ -1,7 +1,7 @@
 """The tables of issue 14 (clocks, rematches, players, ratings, votes) and of reviews (issue 17)
 as SQLAlchemy Core tables.
 
-Created by the Alembic migrations ``0006_tables_players`` and ``0005_reviews``
+Created by the Alembic migrations ``0006_tables_players``, ``0007_fair_play`` and ``0005_reviews``
 (thebes/server/storage/migrations/versions/); these definitions only name them for the
 statements of thebes/server/tables/ (clocks, votes, rematches), thebes/server/players/ and
 thebes/server/live/reviewer.py.
@@ -10,7 +10,7 @@ thebes/server/live/reviewer.py.
 from __future__ import annotations
 
 from sqlalchemy import (Boolean, Column, DateTime, Float, Integer, MetaData, String, Table,
-                        Text)
+                        Text, true)
 
 metadata = MetaData()
 
@@ -35,9 +35,10 @@ players = Table(
     "players", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String(40), nullable=False),
-    Column("name_key", String(40), nullable=False, unique=True),
+    Column("name_key", String(200), nullable=False, unique=True),   # NFKC, case folded
     Column("key_hash", String(64), nullable=False, unique=True),
     Column("created", DateTime(timezone=True), nullable=False),
+    Column("skeleton", String(200), unique=True),                   # 0007: confusables
 )
 
 seat_players = Table(
@@ -45,6 +46,7 @@ seat_players = Table(
     Column("game_id", String(32), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("player_id", Integer, nullable=False),
+    Column("early", Boolean, nullable=False, server_default=true()),   # 0007: linked from the start
 )
 
 ratings = Table(
@@ -63,6 +65,29 @@ rated_games = Table(
     Column("game", String(40), nullable=False),
     Column("changes", Text, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+    Column("people", String(400)),                      # 0007: sorted player ids, ",3,8,"
+    Column("counted", Boolean, nullable=False, server_default=true()),
+)
+
+#: a game's table chat (0007): not part of its record
+chat_messages = Table(
+    "chat_messages", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), nullable=False),
+    Column("seat", Integer),
+    Column("name", String(40)),
+    Column("text", Text, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+#: open sockets per seat and server process (0007), so every process knows who is here
+seat_presence = Table(
+    "seat_presence", metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("process", String(64), primary_key=True),
+    Column("sockets", Integer, nullable=False),
+    Column("seen", Float, nullable=False),
 )
 
 seat_votes = Table(

@@ -254,6 +254,30 @@ class Storage:
         self.notifier.send(self._payload(game_id, new_version, "e", texts, notes))
         return stamp
 
+    def truncate_events(self, game_id: str, expected_version: int, to_version: int,
+                        status: str, also: Callable[[Any], None] | None = None) -> dt.datetime:
+        """A take-back: drop the events from index ``to_version`` on, so that the record keeps
+        only the events that stand, in one version-checked transaction with ``also(conn)``
+        (the table's state). Raises :class:`StaleVersion` (nothing written) when the stored
+        version is not ``expected_version``. Notifies the other processes (kind ``t``)."""
+        stamp = now()
+        try:
+            with self._write_lock, self.engine.begin() as conn:
+                done = conn.execute(APPEND_VERSION, {
+                    "b_id": game_id, "b_expected": expected_version, "b_version": to_version,
+                    "b_status": status, "b_updated": stamp, "b_result": None})
+                if done.rowcount != 1:
+                    raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
+                events = EventRow.__table__
+                conn.execute(events.delete().where(events.c.game_id == game_id,
+                                                   events.c.idx >= to_version))
+                if also is not None:
+                    also(conn)
+                self._notify(conn, game_id, to_version, "t")
+        except IntegrityError:
+            raise StaleVersion(f"game {game_id}: the take-back met another write") from None
+        return stamp
+
     def claim_seat(self, game_id: str, seat: int, token_hash: str | None, name: str | None,
                    status: str, rename: bool = True) -> dt.datetime:
         """Mark a free human seat claimed (with a new token hash and name when given).

@@ -17,7 +17,11 @@ A table's **state** (stored, so a restart resumes it to the second):
 * ``bank``: seconds left per seat (mode ``bank``);
 * ``streak``: time-outs in a row per seat; ``absent``: seats the stand-in plays;
 * ``standins``: ``[[event index, reason]]`` of the moves a stand-in made (reason
-  ``timeout`` or ``absent``), for the log.
+  ``timeout``, ``absent`` or ``resigned``), for the log;
+* ``resigned``: ``[[seat, event index]]`` of the seats that resigned (0-based), the
+  stand-in plays them to the end (:data:`RESIGNED_PACE`) and they never come back;
+* ``takebacks``: ``[[event index, events taken back, seat]]`` for the log; ``request``:
+  a take-back asked of the other people (``{"by", "to", "version", "yes"}``) or ``None``.
 
 A seat's clock runs only while it is to move, only for a person's seat, only while
 it is not absent and the game is under way (every seat taken). Bots are never timed.
@@ -37,9 +41,12 @@ ABSENT_AFTER = (1, 20)
 BANK_FLOOR = 10.0
 #: pace of a stand-in playing an absent seat (seconds after its turn begins)
 ABSENT_PACE = 1.0
+#: pace of a stand-in playing a seat that resigned (seconds after its turn begins)
+RESIGNED_PACE = 0.3
 
 DEFAULTS: dict[str, Any] = {"mode": "none", "per_move": None, "bank": None, "increment": 0,
-                            "standin": "easy", "absent_after": 3, "rated_with_bots": False}
+                            "standin": "easy", "absent_after": 3, "rated_with_bots": False,
+                            "takebacks": False, "spectators_chat": False}
 
 
 class ClockError(ValueError):
@@ -83,8 +90,9 @@ def check_settings(raw: dict[str, Any] | None) -> dict[str, Any]:
             or not ABSENT_AFTER[0] <= absent <= ABSENT_AFTER[1]:
         raise ClockError(f"absent_after must be a whole number from {ABSENT_AFTER[0]} to "
                          f"{ABSENT_AFTER[1]}, not {absent!r}")
-    if not isinstance(s["rated_with_bots"], bool):
-        raise ClockError("rated_with_bots must be true or false")
+    for flag in ("rated_with_bots", "takebacks", "spectators_chat"):
+        if not isinstance(s[flag], bool):
+            raise ClockError(f"{flag} must be true or false")
     return s
 
 
@@ -93,7 +101,13 @@ def new_state(settings: dict[str, Any], players: int, version: int, since: float
     """The state of a new table at ``version``; ``since``: now, or ``None`` if seats are free."""
     bank = [float(settings["bank"])] * players if settings["mode"] == "bank" else None
     return {"version": version, "since": since, "bank": bank, "streak": [0] * players,
-            "absent": [False] * players, "standins": []}
+            "absent": [False] * players, "standins": [], "resigned": [], "takebacks": [],
+            "request": None}
+
+
+def resigned_seats(state: dict[str, Any]) -> set[int]:
+    """The 0-based seats that resigned (a state stored before resigning existed has none)."""
+    return {int(seat) for seat, _index in state.get("resigned") or ()}
 
 
 def allowed(settings: dict[str, Any], state: dict[str, Any], seat: int) -> float | None:
@@ -123,6 +137,8 @@ def due(settings: dict[str, Any], state: dict[str, Any], seat: int, human: bool
     """
     if not human or state["since"] is None:
         return None
+    if seat in resigned_seats(state):
+        return state["since"] + RESIGNED_PACE, "resigned"
     if state["absent"][seat]:
         return state["since"] + ABSENT_PACE, "absent"
     total = allowed(settings, state, seat)
@@ -146,7 +162,8 @@ def after_move(settings: dict[str, Any], state: dict[str, Any], seat: int, how: 
            "standins": [list(x) for x in state["standins"]],
            "bank": list(state["bank"]) if state["bank"] is not None else None}
     if human:
-        if new["bank"] is not None and state["since"] is not None and how != "absent":
+        if new["bank"] is not None and state["since"] is not None \
+                and how not in ("absent", "resigned"):
             spent = max(0.0, at - state["since"])
             left = 0.0 if how == "timeout" else max(0.0, new["bank"][seat] - spent)
             left += float(settings["increment"])
@@ -164,6 +181,18 @@ def after_move(settings: dict[str, Any], state: dict[str, Any], seat: int, how: 
             new["standins"].append([version_before, how])
     new["version"] = version_after
     new["since"] = at if running else None
+    return new
+
+
+def resign(state: dict[str, Any], seat: int, index: int, to_move: bool, at: float
+           ) -> dict[str, Any]:
+    """The state after ``seat`` resigned at event ``index``: absent for good (the stand-in
+    plays it to the end), its clock no longer runs."""
+    new = {**state, "absent": list(state["absent"]),
+           "resigned": [list(x) for x in state.get("resigned") or ()] + [[seat, index]]}
+    new["absent"][seat] = True
+    if to_move and new["since"] is not None:
+        new["since"] = at
     return new
 
 
@@ -195,4 +224,6 @@ def public(settings: dict[str, Any], state: dict[str, Any], to_move: int | None
     return {"mode": settings["mode"], "per_move": settings["per_move"], "bank": settings["bank"],
             "increment": settings["increment"], "standin": settings["standin"],
             "absent_after": settings["absent_after"], "left": left, "running": running,
-            "since": state["since"] if running is not None else None}
+            "since": state["since"] if running is not None else None,
+            "takebacks": bool(settings.get("takebacks")),
+            "spectators_chat": bool(settings.get("spectators_chat"))}

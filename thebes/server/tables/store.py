@@ -91,6 +91,12 @@ class TableStore:
                     self._missing.clear()
             return t
 
+    def cache(self, game_id: str, t: Table) -> None:
+        """Keep ``t`` as the game's table (written by its caller, in its own transaction)."""
+        with self._lock:
+            self._tables[game_id] = t
+            self._missing.pop(game_id, None)
+
     def forget(self, game_id: str) -> None:
         """Drop the cached table (the next use reads the database)."""
         with self._lock:

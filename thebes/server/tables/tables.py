@@ -29,7 +29,10 @@ import logging
 import threading
 from typing import Any, Callable
 
-from sqlalchemy import insert, select
+import time
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.exc import IntegrityError
 
 from thebes.bots import make_bot
 
@@ -37,7 +40,7 @@ from ..live import botwork
 from ..live.errors import ApiError
 from ..live.livegame import LiveGame, bot_rng, bot_seed
 from ..live.service import GameService
-from ..storage.communitydb import seat_votes, table_clocks
+from ..storage.communitydb import seat_presence, seat_votes, table_clocks
 from ..storage.schema import now as stamp_now
 from ..storage.store import Storage
 from . import clocks
@@ -47,6 +50,19 @@ log = logging.getLogger("thebes.server.tables")
 
 #: a seat of a game without clock may be voted to a bot once disconnected this long (seconds)
 VOTE_AFTER = 300.0
+#: several server processes (PostgreSQL): each writes its open sockets per seat this often
+#: (``seat_presence``), and a row older than PRESENCE_FRESH seconds no longer counts
+PRESENCE_EVERY = 5.0
+PRESENCE_FRESH = 20.0
+
+
+def _public_request(request: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A take-back request as views show it (1-based seats)."""
+    if not request:
+        return None
+    return {"by": int(request["by"]) + 1, "to": int(request["to"]),
+            "version": int(request["version"]),
+            "yes": [int(s) + 1 for s in request.get("yes") or ()]}
 
 
 class Tables(TableStore):
@@ -68,6 +84,8 @@ class Tables(TableStore):
         service.listeners.append(self.changed)
         service.note_readers["clock"] = self.carried
         service.forget_hooks.append(self.let_go)
+        service.move_checks.append(self._refuse_resigned)
+        service.rewind_hooks.append(self._rewound)
 
     def let_go(self, game_id: str) -> None:
         """The service forgot the game (another process holds its players): drop its table
@@ -112,9 +130,12 @@ class Tables(TableStore):
         for s in seats:
             s["absent"] = bool(t is not None and t.state["absent"][s["seat"] - 1])
             s["timeouts"] = t.state["streak"][s["seat"] - 1] if t is not None else 0
+            s["resigned"] = bool(t is not None and s["seat"] - 1 in clocks.resigned_seats(t.state))
         if where == "snapshot":
             return
-        counts = self.hub.seat_counts(game_id) if self.hub is not None else {}
+        # the lobby's rows: this process's sockets only (no query per row)
+        counts = (self.seat_counts(game_id) if where != "lobby"
+                  else dict(self.hub.seat_counts(game_id)) if self.hub is not None else {})
         at = self.time()
         with self._lock:
             for s in seats:
@@ -124,6 +145,14 @@ class Tables(TableStore):
                     self._left.pop((game_id, s["seat"] - 1), None)
                 else:
                     self._left.setdefault((game_id, s["seat"] - 1), at)
+                # a vote can hand this seat to a bot in this many seconds (None: never; the
+                # page offers it only at 0): a person's seat, not connected, not yet absent,
+                # in a game without clock
+                s["vote_in"] = None
+                if (s["kind"] == "human" and not here and not s["absent"] and t is not None
+                        and t.settings.get("mode") == "none" and t.state.get("since") is not None):
+                    left = (game_id, s["seat"] - 1)
+                    s["vote_in"] = max(0, int(VOTE_AFTER - (at - self._left.get(left, at)) + 0.999))
 
     def _decorate_view(self, g: LiveGame, extra: dict[str, Any]) -> None:
         """Service view hook: ``table`` gets ``clock`` (see :func:`clocks.public`; ``None``
@@ -139,12 +168,85 @@ class Tables(TableStore):
         player = g.state.current_player()
         to_move = player if player >= 0 and g.seats[player].kind == "human" else None
         out.update(clock=clocks.public(t.settings, t.state, to_move),
-                   standins=[list(x) for x in t.state["standins"]])
+                   standins=[list(x) for x in t.state["standins"]],
+                   resigned=[[int(seat) + 1, int(index)]
+                             for seat, index in t.state.get("resigned") or ()],
+                   takebacks=[[int(at), int(n), int(seat) + 1]
+                              for at, n, seat in t.state.get("takebacks") or ()],
+                   request=_public_request(t.state.get("request")),
+                   # when the seat to move began its turn (server time), clock or not: a page
+                   # says what the others can do when a person holds the move for long
+                   turn_since=t.state["since"] if g.status == "playing" else None)
+
+    def _rewound(self, game_id: str, version: int) -> None:
+        """Service rewind hook (a take-back): the sockets send the log again from there."""
+        if self.hub is not None and hasattr(self.hub, "rewind"):
+            self.hub.rewind(game_id, version)
+
+    def _refuse_resigned(self, g: LiveGame, seat: int, how: str) -> None:
+        """Service move check: a seat that resigned no longer moves itself (its stand-in does)."""
+        if how != "seat" or g.seats[seat].kind != "human":
+            return
+        t = self.table(g.id)
+        if t is not None and seat in clocks.resigned_seats(t.state):
+            raise ApiError(409, f"seat {seat + 1} resigned: its stand-in plays it to the end", [],
+                           code="resigned_move", params={"seat": seat + 1})
+
+    # ------------------------------------------------------------ resign
+    def resign(self, game_id: str, seat: int) -> dict[str, Any]:
+        """``seat`` (a person's) resigns: its stand-in plays it to the end, fast; a rated game
+        counts it last (thebes/server/players/ratings.py). 409 once the game is over."""
+        g = self.service.game(game_id)
+        if g.seats[seat].kind != "human":
+            raise ApiError(400, "a bot's seat cannot resign", code="resign_bot")
+        if g.finished:
+            raise ApiError(409, "the game is over")
+        self.ensure(g)
+        at = self.time()
+        with g.lock:
+            if g.finished:
+                raise ApiError(409, "the game is over")
+            to_move = g.state.current_player() == seat
+            index = g.version
+            playing = g.status == "playing"
+
+            def change(t: Table) -> dict[str, Any] | None:
+                if seat in clocks.resigned_seats(t.state):
+                    return None
+                state = clocks.resign(t.state, seat, index, to_move, at)
+                if state["since"] is None and playing:
+                    state["since"] = at
+                return state
+
+            self._write(game_id, change, tell=True)
+        log.info("game %s: seat %d resigned", game_id, seat + 1)
+        self.service.touch(game_id)
+        return {"ok": True, "seat": seat + 1}
+
+    def ensure(self, g: LiveGame) -> None:
+        """Give a game without a table (made before tables, or continued from an upload) the
+        default one (no clock); another process doing it at the same moment is fine."""
+        if self.table(g.id) is not None:
+            return
+        try:
+            self.create(g, clocks.check_settings({}))
+        except IntegrityError:
+            self.forget(g.id)
+            with self._lock:
+                self._missing.pop(g.id, None)
+
+    def resigned(self, game_id: str) -> set[int]:
+        """The 0-based seats of ``game_id`` that resigned."""
+        t = self.table(game_id)
+        return clocks.resigned_seats(t.state) if t is not None else set()
 
     # ------------------------------------------------------------ I'm back
     def back(self, game_id: str, seat: int) -> None:
         """The holder of ``seat`` is back: present again (a fresh turn if it is to move)."""
         g = self.service.game(game_id)
+        if seat in self.resigned(game_id):
+            raise ApiError(409, "you resigned this game: its stand-in plays your seat to the end",
+                           code="resigned_back")
         at = self.time()
         with g.lock:
             to_move = g.state.current_player() == seat
@@ -159,9 +261,51 @@ class Tables(TableStore):
         self.service.touch(game_id)
 
     # ------------------------------------------------------------ presence and votes
+    def connected(self, game_id: str, seat: int) -> bool:
+        """Whether a page of ``seat`` has its socket open now (on any server process)."""
+        return self.seat_counts(game_id).get(seat, 0) > 0
+
+    def seat_counts(self, game_id: str) -> dict[int | None, int]:
+        """Open sockets per 0-based seat: this process's (the hub's), and on PostgreSQL those
+        the other processes wrote in the last :data:`PRESENCE_FRESH` seconds."""
+        counts = dict(self.hub.seat_counts(game_id)) if self.hub is not None else {}
+        if not self.storage.shared:
+            return counts
+        try:
+            with self.storage.engine.connect() as conn:
+                rows = conn.execute(select(seat_presence.c.seat, seat_presence.c.sockets).where(
+                    seat_presence.c.game_id == game_id,
+                    seat_presence.c.process != self.storage.origin[-64:],
+                    seat_presence.c.seen >= time.time() - PRESENCE_FRESH)).all()
+        except Exception:       # presence is a hint: without the table, this process's own
+            log.exception("reading the presence of game %s failed", game_id)
+            return counts
+        for row in rows:
+            counts[row.seat] = counts.get(row.seat, 0) + int(row.sockets)
+        return counts
+
+    def publish_presence(self) -> None:
+        """PostgreSQL: write this process's open sockets per seat (``seat_presence``), so that
+        every process counts a seat connected wherever its socket is (votes, the dots)."""
+        if not self.storage.shared or self.hub is None:
+            return
+        at = time.time()
+        rows = []
+        for game_id in self.hub.game_ids():
+            for seat, n in self.hub.seat_counts(game_id).items():
+                if seat is not None and n > 0:
+                    rows.append({"game_id": game_id, "seat": seat,
+                                 "process": self.storage.origin[-64:], "sockets": n, "seen": at})
+        with self.storage.engine.begin() as conn:
+            conn.execute(delete(seat_presence).where(
+                (seat_presence.c.process == self.storage.origin[-64:])
+                | (seat_presence.c.seen < at - 3 * PRESENCE_FRESH)))
+            if rows:
+                conn.execute(insert(seat_presence), rows)
+
     def away_for(self, game_id: str, seat: int) -> float:
         """Seconds ``seat`` has had no open socket in this process (0 if connected now)."""
-        if self.hub is not None and self.hub.seat_counts(game_id).get(seat, 0) > 0:
+        if self.connected(game_id, seat):
             return 0.0
         with self._lock:
             since = self._left.get((game_id, seat))
@@ -185,16 +329,26 @@ class Tables(TableStore):
         if g.finished:
             raise ApiError(409, "the game is over")
         away = self.away_for(game_id, target)
+        who = g.seats[target].name or f"seat {target + 1}"
         if away < VOTE_AFTER:
-            raise ApiError(409, f"seat {target + 1} has been disconnected for {int(away)} s; "
-                                f"a vote needs {int(VOTE_AFTER)} s")
-        with self.storage._write_lock, self.storage.engine.begin() as conn:
+            if self.connected(game_id, target):
+                raise ApiError(409, f"{who} is connected now: a seat is handed to a bot only "
+                                    f"after {int(VOTE_AFTER) // 60} minutes without a page open",
+                               code="vote_connected", params={"name": who,
+                                                              "minutes": int(VOTE_AFTER) // 60})
+            raise ApiError(409, f"{who} has been disconnected for {int(away)} s; a vote needs "
+                                f"{int(VOTE_AFTER)} s (in {int(VOTE_AFTER - away) + 1} s)",
+                           code="vote_too_soon", params={"name": who, "away": int(away),
+                                                         "need": int(VOTE_AFTER)})
+        try:     # a seat voting twice (or twice at once) counts once: the key refuses the second
+            with self.storage._write_lock, self.storage.engine.begin() as conn:
+                conn.execute(insert(seat_votes).values(game_id=game_id, target=target,
+                                                       voter=voter, created=stamp_now()))
+        except IntegrityError:
+            pass
+        with self.storage.engine.connect() as conn:    # read after writing: votes at once count
             have = conn.execute(select(seat_votes.c.voter).where(
                 seat_votes.c.game_id == game_id, seat_votes.c.target == target)).scalars().all()
-            if voter not in have:
-                conn.execute(insert(seat_votes).values(game_id=game_id, target=target, voter=voter,
-                                                       created=stamp_now()))
-                have = [*have, voter]
         voters = [s.seat for s in g.seats if s.kind == "human" and s.seat != target]
         votes = len(set(have) & set(voters))
         absent = votes >= len(voters)
@@ -298,6 +452,7 @@ class Tables(TableStore):
     def start(self, tick: float = 0.2) -> None:
         """Start the thread that makes stand-in moves when due (checks every ``tick`` s)."""
         def loop() -> None:
+            published = 0.0
             while True:
                 with self._cond:
                     if self._stopping:
@@ -306,6 +461,12 @@ class Tables(TableStore):
                     if self._stopping:
                         return
                 self.run_due()
+                if time.monotonic() - published >= PRESENCE_EVERY:
+                    published = time.monotonic()
+                    try:
+                        self.publish_presence()
+                    except Exception:
+                        log.exception("writing this process's presence failed")
 
         self._thread = threading.Thread(target=loop, name="thebes-tables", daemon=True)
         self._thread.start()
