@@ -26,9 +26,11 @@ game is written as a record as it ends (a run cut short still counts what it pla
 
 Levels keep their own budgets (``medium`` 250 ms a move, ``hard`` 1,000 ms, each with
 its floor of iterations, and a fixed budget of iterations at the seat counts where it has
-one; see thebes.bots.LEVELS and each game's GameHooks.levels); ``--think-scale``
-multiplies the think time, the floor and the budgets of every level that has them (default
-1: the levels as shipped); ``ismcts`` takes ``--iterations``.
+one, with a cap of time; see thebes.bots.LEVELS and each game's GameHooks.levels);
+``--think-scale`` multiplies the think time, the floor, the budgets and the cap of every
+level that has them (default 1: the levels as shipped); ``ismcts`` takes
+``--iterations``. ``--scripted`` seats the game's scripted strategies too (issue 32:
+``scripted-<name>``, rules of thumb of casual players).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from typing import Any
 from thebes.arena.match import count_searches
 from thebes.arena.stats import head_to_head, wilson_interval
 from thebes.bots import LEVELS, level_params, make_bot
+from thebes.bots.scripted import strategies
 from thebes.core import OptionsError, Record, get_game, play_game, result_of, seat_rng
 from thebes.core.recordio import write_text
 from thebes.parallel import run_all
@@ -77,14 +80,17 @@ class LadderGame:
             return {}
         tuned = level_params(self.game, name)
         defaults = {**base[1], **tuned}
-        if "think_ms" not in defaults:
+        if not defaults.get("think_ms"):
             return {}
         floor = tuned.get("min_iterations", 0)
         budgets = tuned.get("iterations_at", {})
-        return {"think_ms": defaults["think_ms"] * self.think_scale,
-                "min_iterations": max(1, round(floor * self.think_scale)),
-                "iterations_at": {players: max(1, round(n * self.think_scale))
-                                  for players, n in budgets.items()}}
+        scaled = {"think_ms": defaults["think_ms"] * self.think_scale,
+                  "min_iterations": max(1, round(floor * self.think_scale)),
+                  "iterations_at": {players: max(1, round(n * self.think_scale))
+                                    for players, n in budgets.items()}}
+        if tuned.get("max_ms"):
+            scaled["max_ms"] = tuned["max_ms"] * self.think_scale
+        return scaled
 
 
 def play(spec: LadderGame) -> dict[str, Any]:
@@ -147,6 +153,9 @@ def main() -> int:
     parser.add_argument("--bots", default="random,easy,greedy,medium,hard",
                         help="comma-separated bot names, at least --players of them "
                              "(default random,easy,greedy,medium,hard)")
+    parser.add_argument("--scripted", action="store_true",
+                        help="add the game's scripted strategies (scripted-<name>: "
+                             "thebes/games/<g>/scripted.py) to --bots")
     parser.add_argument("--games", type=int, default=6,
                         help="games per table, a multiple of --players (default 6)")
     parser.add_argument("--seed", type=int, default=1)
@@ -162,6 +171,8 @@ def main() -> int:
                              "folder): benchmarks/pairwise.py pools them with arena records")
     args = parser.parse_args()
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.scripted:
+        bots += [name for name in strategies(args.game) if name not in bots]
     if args.players < 2:
         parser.error("--players: 2 or more (a solo game rates nobody)")
     if len(set(bots)) != len(bots) or len(bots) < args.players:

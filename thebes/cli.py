@@ -215,7 +215,7 @@ def check_records_dir(folder: Path, game: str, games: int, force: bool) -> None:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     """``thebes hint RECORD [--at N] [--seat K]``: the search's top moves for a position."""
-    from thebes.bots.hint import hint
+    from thebes.bots.hint import hint, strength
     record = Record.load(args.record)
     at = len(record.events) if args.at is None else args.at
     if not 0 <= at <= len(record.events):
@@ -235,10 +235,13 @@ def cmd_hint(args: argparse.Namespace) -> int:
         raise OptionsError(f"--seat {seat + 1}: seat {player + 1} is to move after {at} events, "
                            f"not seat {seat + 1}")
     rows = hint(state, seat, think_ms=args.think_ms or None, iterations=args.iterations)
+    searched = max((row.get("iterations", 0) for row in rows), default=0)
+    said = strength(record.game, record.players, searched)
     if args.json:
-        print(json.dumps({"index": at, "seat": seat + 1, "moves": rows}))
+        print(json.dumps({"index": at, "seat": seat + 1, "moves": rows, "strength": said}))
         return 0
-    print(f"{get_game(record.game).title}, after {at} events, seat {seat + 1} to move:")
+    print(f"{get_game(record.game).title}, after {at} events, seat {seat + 1} to move "
+          f"({said}):")
     for row in rows:
         expected = "" if row["expected"] is None else f"  expected {row['expected']:.2f}"
         print(f"  {row['move']:<28} {row['share']:6.1%} of visits{expected}")
@@ -337,7 +340,8 @@ def build_parser() -> argparse.ArgumentParser:
              "rotate so that every bot plays every seat equally often; games run in "
              "parallel. Prints per bot: games, wins (ties at the top split), win rate with "
              "a 95% confidence interval, mean score, mean rank and an openskill rating. "
-             "Bots: random, greedy, ismcts, easy, medium, hard.")
+             "Bots: random, greedy, ismcts, easy, medium, hard, and each game's casual "
+             "strategies, scripted-<name> (docs/bots.md lists them).")
     p.add_argument("--game", required=True, choices=games)
     p.add_argument("--players", type=PLAYERS, required=True)
     p.add_argument("--seats", required=True, help="comma-separated bot names, one per seat, "

@@ -23,10 +23,10 @@ def _ladder():
 def test_the_ladder_seats_each_level_with_its_floor_of_iterations():
     ladder = _ladder()
     for scale, factor in ((1.0, 1), (0.5, 0.5)):
-        spec = ladder.LadderGame("pharaoh", 2, 0, ("medium", "hard"), 0, 1, scale, 1000)
+        spec = ladder.LadderGame("sarcophagus", 2, 0, ("medium", "hard"), 0, 1, scale, 1000)
         for level in ("medium", "hard"):
-            bot = make_bot(level, "pharaoh", 0, random.Random(0), **spec.params(level))
-            assert bot.min_iterations == round(level_params("pharaoh", level)["min_iterations"] * factor)
+            bot = make_bot(level, "sarcophagus", 0, random.Random(0), **spec.params(level))
+            assert bot.min_iterations == round(level_params("sarcophagus", level)["min_iterations"] * factor)
 
 
 def test_the_ladder_scales_a_levels_budget_at_a_seat_count_with_its_think_time():

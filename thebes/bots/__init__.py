@@ -38,7 +38,7 @@ class RandomBot:
 #: the measurements behind each number in its package and docs/bots.md.
 LEVELS = DEFAULT_LEVELS
 #: a level's search budget: dropped when a time is asked for by name (``think_ms``).
-BUDGET_KEYS = ("min_iterations", "iterations_at")
+BUDGET_KEYS = ("min_iterations", "iterations_at", "max_ms")
 BOT_NAMES = ("random", "greedy", "ismcts") + tuple(LEVELS)
 
 #: the bot a seat gets when none is named: in the lobby (thebes/web/logwords.js DEFAULT_BOT),
@@ -58,8 +58,11 @@ def make_bot(name: str, game: str, seat: int, rng: random.Random, **params: Any)
     """Build the bot called ``name`` for ``game`` at 0-based ``seat``.
 
     Raises:
-        OptionsError: unknown bot, or no such bot for this game yet.
+        OptionsError: unknown bot, or no such bot for this game yet; a name, game, seat
+            or generator of the wrong type (``seat`` must be a seat of the game).
     """
+    from thebes.core.play import check_bot_arguments
+    check_bot_arguments(name, game, seat, rng)
     if name in LEVELS:
         base, defaults = LEVELS[name]
         tuned = dict(level_params(game, name))
@@ -78,10 +81,14 @@ def make_bot(name: str, game: str, seat: int, rng: random.Random, **params: Any)
         except ImportError:
             raise OptionsError(f"{name} needs OpenSpiel: pip install 'thebes[openspiel]'") from None
         return openspiel_bot(name, game, seat, rng, **params)
+    if name.startswith("scripted-"):
+        from thebes.bots.scripted import make_scripted
+        return make_scripted(name, game, seat, rng, **params)
     if name == "greedy":
         module = get_game(game).hooks.module("greedy")
         if module is None:
             raise OptionsError(f"{game} has no greedy bot (its hooks name none), so no "
                                f"{name!r} or 'easy' level")
         return module.GreedyBot(game, seat, rng, **params)
-    raise OptionsError(f"unknown bot {name!r} (bots: {', '.join(BOT_NAMES + OPENSPIEL_BOTS)})")
+    raise OptionsError(f"unknown bot {name!r} (bots: {', '.join(BOT_NAMES + OPENSPIEL_BOTS)}, "
+                       f"scripted-<strategy>)")

@@ -82,24 +82,37 @@ def reward_vector(state: State, scale: float, reference: float = 0.0) -> list[fl
     return reward_from_scores([float(s) for s in scores], scale, reference)
 
 
-def reward_from_scores(scores: list[float], scale: float, reference: float = 0.0) -> list[float]:
+def reward_from_scores(scores: list[float], scale: float, reference: float = 0.0,
+                       spread: float = 0.0) -> list[float]:
     """Reward per seat in [0, 1] from final (or estimated) scores; see the module docstring.
 
     Solo, there is no one to beat: the reward is ``0.5 + (score - reference) / (2 x
     scale)``, clamped, where ``reference`` is the score the search expects at its root
     (so that the scale can be small enough for one point to matter).
+
+    ``spread`` (points, for estimated scores): how far the estimate may be from the final
+    score. With a spread the win share is soft, ``exp(score / spread)`` normalised over
+    the seats, instead of all to the top estimate: an estimate two points ahead with
+    fifteen points of game left is not a won game (issue 32: with the hard share, Ra's
+    search read a cut-off position's small, systematic leads as certain wins and losses,
+    and its rewards went flat).
     """
     n = len(scores)
     if n == 1:
         return [max(0.0, min(1.0, 0.5 + (scores[0] - reference) / (2 * scale)))]
     top = max(scores)
-    winners = sum(1 for s in scores if s == top)
+    if spread > 0:
+        weights = [math.exp((s - top) / spread) for s in scores]
+        total = sum(weights)
+        wins = [w / total for w in weights]
+    else:
+        winners = sum(1 for s in scores if s == top)
+        wins = [1.0 / winners if s == top else 0.0 for s in scores]
     out = []
     for seat, score in enumerate(scores):
         best_other = max(s for i, s in enumerate(scores) if i != seat)
         margin = math.tanh((score - best_other) / scale)
-        win = 1.0 / winners if score == top else 0.0
-        out.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * (1 + margin) / 2)
+        out.append(WIN_WEIGHT * wins[seat] + (1 - WIN_WEIGHT) * (1 + margin) / 2)
     return out
 
 
@@ -140,6 +153,10 @@ class ISMCTSBot:
     a loaded machine cannot make a level weaker than this; default 0);
     ``iterations_at`` (seat count -> iterations: at those seat counts, exactly that many a
     move, whatever ``think_ms`` and ``min_iterations`` say; default none);
+    ``max_ms`` (a budget of iterations stops at this wall time, if it comes first: a cap
+    for a very loaded machine, not a budget; default none);
+    ``soft_win`` (at a cut-off, a soft win share from the game's ``spread`` of its
+    evaluation, where it has one; default True);
     ``exploration`` (UCB constant, default 0.7); ``bias`` (progressive bias weight; default
     the game's ``BIAS``, else 1.0); ``widening`` (widen progressively where the game has a
     ``rank`` hook, default True); ``evaluation`` (the name of one of the game's
@@ -157,7 +174,8 @@ class ISMCTSBot:
                  think_ms: float | None = None, exploration: float = 0.7, bias: float | None = None,
                  playout: str = "default", use_evaluation: bool = True, min_iterations: int = 0,
                  widening: bool = True, evaluation: str | None = None,
-                 iterations_at: Mapping[int, int] | None = None, **_: Any) -> None:
+                 iterations_at: Mapping[int, int] | None = None, soft_win: bool = True,
+                 max_ms: float | None = None, **_: Any) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
@@ -165,6 +183,7 @@ class ISMCTSBot:
         self.think_ms = think_ms
         self.min_iterations = max(1, int(min_iterations))
         self.iterations_at = dict(iterations_at or {})
+        self.max_ms = max_ms
         self.exploration = exploration
         self.scale = get_game(game).hooks.score_scale
         hooks = _game_hooks(game)
@@ -176,6 +195,9 @@ class ISMCTSBot:
                                    f"(known: {', '.join(known) or 'none'})")
             self.evaluate = known[evaluation] if use_evaluation else None
         self.cutoff = getattr(hooks, "cutoff", None) if use_evaluation else None
+        # The evaluation's uncertainty at a cut-off (``spread(state) -> points``): a soft
+        # win share where the game has one (``soft_win=False``: the top estimate wins).
+        self.spread = getattr(hooks, "spread", None) if soft_win else None
         self.policy = {"greedy": _playout_policy(game) if playout == "greedy" else None,
                        "random": None, "default": getattr(hooks, "playout", None)}[playout]
         # The tree's prior: the game's own prior (a policy too slow for whole playouts), else
@@ -217,13 +239,17 @@ class ISMCTSBot:
         deadline = (time.perf_counter() + self.think_ms / 1000.0) \
             if self.think_ms and budget is None else None
         budget = budget or self.iterations
+        # a cap on the wall time of a search with a budget of iterations: only a very
+        # loaded machine reaches it (issue 32: a level plays the same idle or loaded)
+        cap = (time.perf_counter() + self.max_ms / 1000.0) \
+            if self.max_ms and deadline is None else None
         n = 0
         floor = self.min_iterations
         while True:
             if deadline is not None:
                 if n >= floor and time.perf_counter() >= deadline:
                     break
-            elif n >= budget:
+            elif n >= budget or (cap is not None and n and time.perf_counter() >= cap):
                 break
             self._iterate(state, root, players, hidden)
             n += 1
@@ -387,7 +413,8 @@ class ISMCTSBot:
             if player == TERMINAL:
                 return reward_vector(d, scale, self.reference)
             if cutoff is not None and cutoff(d, start, steps):
-                return reward_from_scores(self.evaluate(d), scale, self.reference)
+                spread = self.spread(d) if self.spread is not None else 0.0
+                return reward_from_scores(self.evaluate(d), scale, self.reference, spread)
             steps += 1
             if player == CHANCE:
                 d.apply_action(d.sample_chance(rng))

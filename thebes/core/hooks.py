@@ -14,11 +14,16 @@ bots, tensors or terminal view. What each module must define:
     bot and the ``easy`` level), and optionally ``policy(state, seat, rng) -> action`` (the
     search's greedy playouts). Without it, ``greedy`` and ``easy`` are refused with a
     clear :class:`~thebes.core.OptionsError` (``medium`` and ``hard`` still play).
+``scripted``
+    Casual players' rules of thumb as bots (``scripted-<name>`` in the arena and the
+    ladder): ``STRATEGIES`` (names) and ``ScriptedBot(game, seat, rng, strategy=name)``.
 ``search``
     The search's knowledge (thebes/bots/ismcts.py reads each name if present):
     ``evaluate(state) -> [score per seat]``, ``cutoff(state, start, steps) -> bool``,
     ``playout(state, seat, rng) -> action``, ``prior`` with ``BIAS``, ``rank(state, seat,
-    rng) -> [actions]`` with ``WIDEN``, ``EVALUATIONS`` (name -> evaluate). Without it the
+    rng) -> [actions]`` with ``WIDEN``, ``EVALUATIONS`` (name -> evaluate), ``spread(state)
+    -> points`` (how far ``evaluate`` may miss the final scores: a cut-off playout's win
+    share is then soft, docs/bots.md). Without it the
     search plays random playouts to the end: ISMCTS needs nothing from a game.
 ``value``
     A learned evaluation that ``python -m thebes.bots.train_value`` fits: ``FEATURES``,
@@ -74,7 +79,7 @@ DEFAULT_LEVELS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
     "hard": ("ismcts", {"think_ms": 1000.0}),
 }
 
-MODULE_HOOKS = ("greedy", "search", "value", "terminal", "tensors", "web")
+MODULE_HOOKS = ("greedy", "scripted", "search", "value", "terminal", "tensors", "web")
 
 
 @dataclass(frozen=True)
@@ -82,7 +87,7 @@ class GameHooks:
     """The hooks of one game (module docstring: what each module hook defines).
 
     Attributes:
-        greedy, search, value, terminal, tensors, web: dotted module names, or ``None``.
+        greedy, scripted, search, value, terminal, tensors, web: dotted module names, or ``None``.
         default_players: the seat count a client offers first (``None``: ``min_players``).
         bench_players: the seat counts ``thebes bench`` measures (empty: ``default_players``).
         score_scale: points that make a clear margin at the end (the search's reward
@@ -99,6 +104,7 @@ class GameHooks:
     """
 
     greedy: str | None = None
+    scripted: str | None = None
     search: str | None = None
     value: str | None = None
     terminal: str | None = None

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from thebes.core import CHANCE, TERMINAL, OptionsError, Record, game_names, get_game, replay_events
+from thebes.bots.hint import hard_iterations, strength
 from thebes.parallel import run_local
 
 from .tasks import Task, run_task
@@ -106,7 +107,8 @@ def plan(record: Record, seats: Iterable[int] | None = None, iterations: int | N
             raise OptionsError(f"seat {seat + 1} is not a seat of this {players}-player game")
     if think_ms is not None and think_ms <= 0:
         raise OptionsError("--think-ms must be positive")
-    iterations = DEFAULT_ITERATIONS if iterations is None else iterations
+    if iterations is None:   # hard's search or better (issue 32): the level's budget here
+        iterations = max(DEFAULT_ITERATIONS, hard_iterations(record.game, players))
     if iterations < 1:
         raise OptionsError("--iterations must be at least 1")
     # Replay checked, noting who acts at each event.
@@ -175,6 +177,10 @@ def assemble(plan: Plan, results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     return {"review": FORMAT, "game": game, "players": record.players,
             "options": record.options, "names": record.extra.get("names"),
             "seed": plan.seed, "budget": plan.budget, "seats": [s + 1 for s in plan.seats],
+            "strength": (strength(game, record.players, plan.budget["iterations"])
+                         if "iterations" in plan.budget else
+                         f"ISMCTS search, {plan.budget.get('think_ms', 0):g} ms a decision "
+                         f"(by time: its strength depends on the machine)"),
             "thresholds": dict(zip(MARKS, thresholds(game, record.players))),
             "events": len(plan.events), "setup_events": plan.setup,
             "decisions": moves, "chance": chance,

@@ -45,6 +45,8 @@ def print_review(review: dict[str, Any], file: Any = None) -> None:
                         str(row["inaccuracies"]), str(row["mistakes"]), str(row["blunders"]),
                         "-" if row["mean_loss"] is None else f"{row['mean_loss']:.3f}")
     out.print(summary)
+    if review.get("strength"):
+        out.print(f"[dim]{review['strength']}[/dim]")
     marked = [m for m in review["decisions"] if not m["forced"] and m["mark"]]
     if marked:
         moves = Table(title="Marked moves (estimates from the seat's own view)")

@@ -21,11 +21,14 @@ def new_state(players: int, options: dict[str, Any]) -> PharaohState:
 
 #: ``easy``: a Pharaoh move's worth differs from the next one's by less than a Ra lot's, so
 #: the default noise would leave no plan (easy's solo mean: 8 with noise 3, 23 with 0.6,
-#: against greedy's 33). ``medium`` judges a sheet with the greedy bot's hand-made worth: with
-#: the fitted worth (value.py) the search is near its best within a few dozen iterations, so
-#: time could not tell ``medium`` from ``hard`` (docs/bots.md, docs/STRENGTH.md).
+#: against greedy's 33). ``medium`` makes 10 iterations a move with the fitted worth
+#: (value.py), no clock: with that worth a search is near its best within a few dozen
+#: iterations, so time could not tell ``medium`` from ``hard``, and with the greedy bot's
+#: worth ``medium`` was no better than a scripted strategy (issue 32; docs/bots.md,
+#: docs/games/pharaoh/bots.md, docs/STRENGTH.md).
 HOOKS = GameHooks(
     greedy="thebes.games.pharaoh.greedy",
+    scripted="thebes.games.pharaoh.scripted",
     search="thebes.games.pharaoh.search",
     terminal="thebes.games.pharaoh.terminal",
     tensors="thebes.games.pharaoh.tensors",
@@ -36,7 +39,7 @@ HOOKS = GameHooks(
     marks=(0.06, 0.12, 0.24),
     solo_marks=(0.05, 0.10, 0.20),
     levels={"easy": {"noise": 0.6},
-            "medium": {"evaluation": "greedy", "min_iterations": 500},
+            "medium": {"think_ms": None, "iterations": 10},
             "hard": {"min_iterations": 2000}},
 )
 

@@ -26,6 +26,7 @@ def validate_options(players: int, options: dict[str, Any]) -> None:
 #: the levels' search budgets: docs/bots.md and docs/STRENGTH.md give the measurements.
 HOOKS = GameHooks(
     greedy="thebes.games.pharaohs_heir.greedy",
+    scripted="thebes.games.pharaohs_heir.scripted",
     search="thebes.games.pharaohs_heir.search",
     terminal="thebes.games.pharaohs_heir.terminal",
     tensors="thebes.games.pharaohs_heir.tensors",

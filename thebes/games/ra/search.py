@@ -24,7 +24,7 @@ import random
 from thebes.games.ra.greedy import lot_value, policy as greedy_policy
 from thebes.games.ra import notation as nt
 from thebes.games.ra.scoring import epoch_totals, monument_points, most_fewest
-from thebes.games.ra.state import AUCTION, DISCARD, GOD_PLAYED, RaState
+from thebes.games.ra.state import AUCTION, DISCARD, GOD_PLAYED, OVER, RaState
 from thebes.games.ra.tiles import NILE, PHARAOH, RA_TRACK_END
 
 
@@ -42,6 +42,20 @@ def prior(state: RaState, seat: int, rng: random.Random) -> int:
 def cutoff(state: RaState, start: RaState, steps: int) -> bool:
     """True once the playout has scored the epoch it started in, or gone HORIZON events."""
     return steps >= HORIZON or state.epoch > start.epoch
+
+
+#: the evaluation's spread (points) with the whole game ahead, and at its end.
+SPREAD = (12.0, 2.0)
+
+
+def spread(state: RaState) -> float:
+    """How far :func:`evaluate` may be from the final fame, in points: wide early, narrow
+    late (the search's soft win share at a cut-off: thebes/bots/ismcts.py)."""
+    left = 1.0 - (state.epoch - 1 + state.ra_count / RA_TRACK_END[state.num_players]) / 3.0
+    if state.phase == OVER:
+        return 0.0
+    early, late = SPREAD
+    return late + (early - late) * max(0.0, left)
 
 
 def evaluate(state: RaState) -> list[float]:

@@ -12,6 +12,7 @@ from .state import SarcophagusState
 #: the levels' search budgets: docs/bots.md and docs/STRENGTH.md give the measurements.
 HOOKS = GameHooks(
     greedy="thebes.games.sarcophagus.greedy",
+    scripted="thebes.games.sarcophagus.scripted",
     search="thebes.games.sarcophagus.search",
     terminal="thebes.games.sarcophagus.terminal",
     tensors="thebes.games.sarcophagus.tensors",

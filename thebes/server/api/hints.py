@@ -12,6 +12,8 @@ from typing import Any, Optional
 from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
+from thebes.bots.hint import strength
+
 from ..live import botwork
 from ..live.errors import ApiError
 from ..live.scheduler import requester
@@ -29,7 +31,8 @@ def hints_router(service: GameService) -> APIRouter:
     @router.get("/api/games/{game_id}/hint", tags=["play"])
     async def hint(request: Request, game_id: str, token: Optional[str] = None) -> dict[str, Any]:
         """The search's top moves for the token's seat, when it is to move:
-        ``{"seat", "version", "moves": [{"move", "visits", "share", "expected"}]}``."""
+        ``{"seat", "version", "moves": [{"move", "visits", "share", "expected", "iterations"}],
+        "strength"}`` (``strength``: one line on how strong the search behind it is)."""
         g, seat = service.seat_of(game_id, token)
         if seat is None:
             raise ApiError(403, "a hint needs a seat's token")
@@ -43,6 +46,8 @@ def hints_router(service: GameService) -> APIRouter:
             lambda: search(botwork.hint, g.id, g.game.name, g.players, dict(g.options),
                            events, seat, HINT_MS, f"{g.id}/{len(events)}",
                            client=requester(request.scope), key=f"hint {g.id}"))
-        return {"seat": seat + 1, "version": len(events), "moves": moves}
+        searched = max((row.get("iterations", 0) for row in moves), default=0)
+        return {"seat": seat + 1, "version": len(events), "moves": moves,
+                "strength": strength(g.game.name, g.players, searched)}
 
     return router
