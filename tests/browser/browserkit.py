@@ -20,6 +20,7 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 
@@ -46,14 +47,21 @@ def free_port() -> int:
 
 
 class Server:
-    """The real app (uvicorn in a thread) on ``port`` with the SQLite file ``db``, bots without delay."""
+    """The real app (uvicorn in a thread) on ``port`` with the SQLite file ``db``, bots without
+    delay. ``settings``: the limits (default: none a test meets, ``Settings.unlimited``; the
+    keyword arguments change some of them); ``prepare(app)`` runs before it serves."""
 
-    def __init__(self, db: Path, port: int) -> None:
+    def __init__(self, db: Path, port: int, settings: Any = None,
+                 prepare: Callable[[Any], None] | None = None, **changes: Any) -> None:
         from thebes.server.app import create_app
         from thebes.server.guard.settings import Settings
 
-        app = create_app(str(db), bot_delay=0, settings=Settings.unlimited())
-        config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+        if settings is None:
+            settings = Settings.unlimited(**changes)
+        self.app = create_app(str(db), bot_delay=0, settings=settings)
+        if prepare is not None:
+            prepare(self.app)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=port, log_level="warning",
                                 timeout_graceful_shutdown=3)
         self.srv = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.srv.run, daemon=True)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -23,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
+import browserkit
 from browserkit import SHOTS, free_port, launch, playwright  # noqa: F401 (fixtures)
 
-uvicorn = pytest.importorskip("uvicorn", reason="uvicorn is not installed")
 
 
 class JumpClock:
@@ -38,28 +37,16 @@ class JumpClock:
         return time.time() + self.offset
 
 
-class Server:
+class Server(browserkit.Server):
+    """The app with its default limits and a clock the tests can move (``clock.offset``)."""
+
     def __init__(self, db: Path, port: int) -> None:
-        from thebes.server.app import create_app
-
-        self.app = create_app(str(db), bot_delay=0)
+        from thebes.server.guard.settings import Settings
         self.clock = JumpClock()
-        self.app.state.community.tables.time = self.clock
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=port, log_level="warning",
-                                timeout_graceful_shutdown=3)
-        self.srv = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.srv.run, daemon=True)
-        self.thread.start()
-        deadline = time.time() + 20
-        while not self.srv.started:
-            if time.time() > deadline or not self.thread.is_alive():
-                pytest.fail("the server did not start")
-            time.sleep(0.05)
-        self.url = f"http://127.0.0.1:{port}"
 
-    def stop(self) -> None:
-        self.srv.should_exit = True
-        self.thread.join(15)
+        def prepare(app):
+            app.state.community.tables.time = self.clock
+        super().__init__(db, port, settings=Settings.from_env(), prepare=prepare)
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -14,42 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from browserkit import CHROMIUM, CHROMIUM_ARGS, playwright  # noqa: F401 (fixture)
+from browserkit import CHROMIUM, CHROMIUM_ARGS, Server, free_port, playwright  # noqa: F401 (fixture)
 
-uvicorn = pytest.importorskip("uvicorn", reason="uvicorn is not installed")
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 1000}
-
-
-class Server:
-    def __init__(self, db: Path, port: int, **settings) -> None:
-        from thebes.server.app import create_app
-        from thebes.server.guard.settings import Settings
-
-        self.app = create_app(str(db), bot_delay=0, settings=Settings.unlimited(**settings))
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=port, log_level="warning",
-                                timeout_graceful_shutdown=3)
-        self.srv = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.srv.run, daemon=True)
-        self.thread.start()
-        deadline = time.time() + 20
-        while not self.srv.started:
-            if time.time() > deadline or not self.thread.is_alive():
-                pytest.fail("the server did not start")
-            time.sleep(0.05)
-        self.url = f"http://127.0.0.1:{port}"
-
-    def stop(self) -> None:
-        self.srv.should_exit = True
-        self.thread.join(15)
-
-
-def free_port() -> int:
-    import socket
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
