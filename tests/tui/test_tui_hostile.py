@@ -200,7 +200,7 @@ def test_play_on_input_that_never_answers_stops_saved_with_exit_2(tmp_path, monk
 
 def test_a_sigterm_during_play_keeps_the_resume_line_and_exits_143(tmp_path, monkeypatch,
                                                                     capsys):
-    from thebes.cli import Terminated
+    from thebes.cli_streams import Terminated
     scripted(monkeypatch, ["1", Terminated(15)])
     assert run_play(play_args(tmp_path)) == 143
     assert "--resume" in capsys.readouterr().err

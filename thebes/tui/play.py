@@ -336,7 +336,7 @@ def _play(args: Any, record: Record, state: State, save_path: Path, human: int, 
     except AnswersRefused as err:
         _tell(f"thebes play: {err}; {resume_line}")
         return 2
-    except KeyboardInterrupt as err:   # Ctrl-C, or SIGTERM/SIGHUP (thebes.cli.Terminated)
+    except KeyboardInterrupt as err:   # Ctrl-C, or SIGTERM/SIGHUP (thebes.cli_streams.Terminated)
         signum = getattr(err, "signum", None)
         _tell(f"\n{'interrupted' if signum is None else 'stopped'}; {resume_line}")
         return 130 if signum is None else 128 + signum
