@@ -23,7 +23,7 @@ HOOKS = GameHooks(
     bench_players=(3, 4, 5),
     score_scale=20.0,
     marks=(0.06, 0.12, 0.24),
-    levels={"medium": {"iterations_at": {3: 1000, 4: 1500, 5: 1500}, "max_ms": 3000.0},
+    levels={"medium": {"iterations_at": {3: 1000, 4: 1500, 5: 3000}, "max_ms": 3000.0},
             "hard": {"iterations_at": {3: 8000, 4: 8000, 5: 8000}, "max_ms": 10000.0}},
 )
 
