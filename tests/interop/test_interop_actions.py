@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
@@ -10,24 +9,11 @@ import pytest
 from thebes.core import CHANCE, Game, InvalidEventError, OptionsError, game_names, get_game
 from thebes.interop.actions import covered_games, encoding
 
+from dealing import deal
+
 SETUPS = [("ra", 3, {}), ("ra", 4, {}), ("ra", 5, {}),
           ("sarcophagus", 2, {}), ("sarcophagus", 3, {"base_free": False}), ("sarcophagus", 4, {}),
           ("pharaoh", 1, {"objectives": True}), ("pharaoh", 2, {}), ("pharaoh", 4, {})]
-
-
-def _deal(enc, state, rng):
-    """Deal a shuffle tile by tile; returns (engine action, product of probabilities)."""
-    dealer = enc.dealer(state)
-    dealt, prob = [], 1.0
-    for _ in range(dealer.steps):
-        outcomes = dealer.outcomes(dealt)
-        assert [i for i, _ in outcomes] == sorted(i for i, _ in outcomes)
-        assert math.isclose(sum(p for _, p in outcomes), 1.0, rel_tol=1e-12)
-        assert all(p > 0 for _, p in outcomes)
-        i, p = rng.choice(outcomes)
-        dealt.append(i)
-        prob *= p
-    return dealer.finish(dealt), prob
 
 
 def test_covered_games_are_registered_thebes_games():
@@ -66,7 +52,7 @@ def test_every_event_of_random_games_round_trips_through_its_id(name, players, o
         state = enc.new_state()
         while not state.is_terminal():
             if enc.dealer(state) is not None:
-                action, prob = _deal(enc, state, rng)
+                action, prob = deal(enc, state, rng)
                 assert state.chance_probability(action) == pytest.approx(prob, rel=1e-9)
                 state.apply_action(action)
                 continue

@@ -3,8 +3,9 @@ the layout dealt tile by tile, the tensor at the end."""
 
 from __future__ import annotations
 
-import math
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,20 +14,8 @@ from thebes.games.sarcophagus.state import LAYOUT_PROBABILITY, layout_is_legal
 from thebes.interop.actions import encoding
 from thebes.interop.observations import tensor
 
-
-def _deal(enc, state, rng):
-    """Deal the layout tile by tile; returns (engine action, product of probabilities)."""
-    dealer = enc.dealer(state)
-    dealt, prob = [], 1.0
-    for _ in range(dealer.steps):
-        outcomes = dealer.outcomes(dealt)
-        assert [i for i, _ in outcomes] == sorted(i for i, _ in outcomes)
-        assert math.isclose(sum(p for _, p in outcomes), 1.0, rel_tol=1e-12)
-        assert all(p > 0 for _, p in outcomes)
-        i, p = rng.choice(outcomes)
-        dealt.append(i)
-        prob *= p
-    return dealer.finish(dealt), prob
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "interop"))   # tests/interop: dealing
+from dealing import deal  # noqa: E402
 
 
 def test_sarcophagus_layout_deal_is_exact_and_uniform_over_legal_layouts():
@@ -34,7 +23,7 @@ def test_sarcophagus_layout_deal_is_exact_and_uniform_over_legal_layouts():
     rng = random.Random(5)
     for _ in range(200):
         state = enc.new_state()
-        layout, prob = _deal(enc, state, rng)
+        layout, prob = deal(enc, state, rng)
         assert layout_is_legal(layout)
         assert prob == pytest.approx(LAYOUT_PROBABILITY, rel=1e-9)
     assert enc.chance[:2] == ("deal sun-null", "deal sun-ace")
