@@ -9,26 +9,23 @@ Every table of ``--players`` distinct bots taken from ``--bots`` (all pairs at 2
 players, all triples at 3...) plays ``--games`` games, seats rotating as in ``thebes
 arena`` (game i of a table seats its entry ``(seat + i) % players``; give a multiple of
 ``--players``). Chance and every bot draw from their own seeded generators, seeded
-from ``--seed``, the table and the game's index, so a rerun plays the same games where
-the bots' budgets are iterations (think times are wall time: a loaded machine gives
-the searches fewer iterations, so the load average is printed with the figures).
+from ``--seed``, the table and the game's index, so a rerun plays the same games (the
+levels' budgets are iterations; a time asked for by name is wall time, which a loaded
+machine shortens, so the load average is printed with the figures).
 
 One openskill (Plackett-Luce) rating per bot, updated game by game over every table
 in a fixed order (table, then game index), so every bot is rated against every other
 on one scale: the table prints, per bot, games, wins (score ties at the top split),
 mean rank, ``mu``, ``sigma`` and the ordinal ``mu - 3 sigma`` it is sorted by; then
-the iterations each searching bot ran a search (what its think time bought on this
-machine); then how often each bot finished ahead of each other bot it sat with (at two
+the iterations each searching bot ran a search; then how often each bot finished ahead of each other bot it sat with (at two
 players the win share; at three, the head to head inside the triples), with a 95% Wilson
 interval per pair. Each game's line is printed when it ends, and with ``--records`` each
 game is written as a record as it ends (a run cut short still counts what it played:
 ``benchmarks/pairwise.py`` reads the records, pooled with other runs' if asked).
 
-Levels keep their own budgets (``medium`` 250 ms a move, ``hard`` 1,000 ms, each with
-its floor of iterations, and a fixed budget of iterations at the seat counts where it has
-one, with a cap of time; see thebes.bots.LEVELS and each game's GameHooks.levels);
-``--think-scale`` multiplies the think time, the floor, the budgets and the cap of every
-level that has them (default 1: the levels as shipped); ``ismcts`` takes
+Levels keep their own budgets (iterations a move, by seat count where the game says,
+with a cap of time; see thebes.bots.LEVELS and each game's GameHooks.levels);
+``--budget-scale`` multiplies the budgets and the cap of every level (default 1: the levels as shipped); ``ismcts`` takes
 ``--iterations``. ``--scripted`` seats the game's scripted strategies too (issue 32:
 ``scripted-<name>``, rules of thumb of casual players).
 """
@@ -64,32 +61,29 @@ class LadderGame:
     entries: tuple[str, ...]
     index: int
     seed: int
-    think_scale: float
+    budget_scale: float
     iterations: int
 
     def params(self, name: str) -> dict[str, Any]:
-        """make_bot parameters for ``name``: none for a level as shipped (its think time
-        and its floor of iterations, or its budget where it has one at that seat count: the
-        game's ``GameHooks.levels``); with ``think_scale`` other than 1, the level's
-        think time, floor and budgets all scaled (a think time passed alone would drop the
-        floor and the budgets); ``ismcts``'s iterations."""
+        """make_bot parameters for ``name``: none for a level as shipped (its budget of
+        iterations: the game's ``GameHooks.levels``); with ``budget_scale`` other than 1,
+        the level's budgets (``iterations``, ``iterations_at``) and its cap (``max_ms``)
+        all scaled; ``ismcts``'s iterations."""
         if name == "ismcts":
             return {"iterations": self.iterations}
         base = LEVELS.get(name)
-        if base is None or self.think_scale == 1:
+        if base is None or self.budget_scale == 1:
             return {}
-        tuned = level_params(self.game, name)
-        defaults = {**base[1], **tuned}
-        if not defaults.get("think_ms"):
+        level = {**base[1], **level_params(self.game, name)}
+        if "iterations" not in level:
             return {}
-        floor = tuned.get("min_iterations", 0)
-        budgets = tuned.get("iterations_at", {})
-        scaled = {"think_ms": defaults["think_ms"] * self.think_scale,
-                  "min_iterations": max(1, round(floor * self.think_scale)),
-                  "iterations_at": {players: max(1, round(n * self.think_scale))
-                                    for players, n in budgets.items()}}
-        if tuned.get("max_ms"):
-            scaled["max_ms"] = tuned["max_ms"] * self.think_scale
+        scale = self.budget_scale
+        scaled: dict[str, Any] = {
+            "iterations": max(1, round(level["iterations"] * scale)),
+            "iterations_at": {players: max(1, round(n * scale))
+                              for players, n in level.get("iterations_at", {}).items()}}
+        if level.get("max_ms"):
+            scaled["max_ms"] = level["max_ms"] * scale
         return scaled
 
 
@@ -160,10 +154,10 @@ def main() -> int:
                         help="games per table, a multiple of --players (default 6)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1,
-                        help="games at a time (default 1: think times are wall time)")
-    parser.add_argument("--think-scale", type=float, default=1.0,
-                        help="multiplies every level's think time, floor of iterations and "
-                             "budgets at a seat count (default 1, as shipped)")
+                        help="games at a time (default 1)")
+    parser.add_argument("--budget-scale", type=float, default=1.0,
+                        help="multiplies every level's budget of iterations and its cap of "
+                             "time (default 1, as shipped)")
     parser.add_argument("--iterations", type=int, default=1000,
                         help="search iterations a move for an 'ismcts' entry (default 1000)")
     parser.add_argument("--records", metavar="DIR",
@@ -179,8 +173,8 @@ def main() -> int:
         parser.error(f"--bots: at least {args.players} different names")
     if args.games < 1 or args.games % args.players:
         parser.error(f"--games: a positive multiple of {args.players}, so that seats rotate fully")
-    if args.think_scale <= 0:
-        parser.error("--think-scale: more than 0")
+    if args.budget_scale <= 0:
+        parser.error("--budget-scale: more than 0")
     try:
         get_game(args.game).options(args.players, {})
         for name in bots:
@@ -193,11 +187,11 @@ def main() -> int:
             parser.error(f"--records: {out_dir} is not a new or empty folder")
         out_dir.mkdir(parents=True, exist_ok=True)
     tables = list(itertools.combinations(bots, args.players))
-    specs = [LadderGame(args.game, args.players, t, entries, i, args.seed, args.think_scale,
+    specs = [LadderGame(args.game, args.players, t, entries, i, args.seed, args.budget_scale,
                         args.iterations)
              for t, entries in enumerate(tables) for i in range(args.games)]
     print(f"{args.game}, {args.players} players, {len(tables)} tables of {args.games} games "
-          f"({len(specs)} games), bots {','.join(bots)}, think scale {args.think_scale:g}, "
+          f"({len(specs)} games), bots {','.join(bots)}, budget scale {args.budget_scale:g}, "
           f"seed {args.seed}; load {os.getloadavg()[0]:.1f}", flush=True)
     start = time.time()
     results = []

@@ -21,10 +21,10 @@ def _position(game, players, seed=3):
     return state
 
 
-def test_hard_iterations_are_the_levels_budget_or_its_floor():
-    assert hard_iterations("ra", 3) == level_params("ra", "hard")["iterations_at"][3]
-    assert hard_iterations("pharaohs-heir", 3) == level_params("pharaohs-heir", "hard")[
-        "min_iterations"]
+def test_hard_iterations_are_the_levels_budget_at_that_seat_count():
+    assert hard_iterations("ra", 3) == level_params("ra", "hard")["iterations"]
+    assert hard_iterations("pharaoh", 1) == level_params("pharaoh", "hard")["iterations_at"][1]
+    assert hard_iterations("pharaoh", 4) == level_params("pharaoh", "hard")["iterations"]
 
 
 def test_a_hint_never_searches_less_than_hard_and_says_how_much_it_searched():

@@ -131,42 +131,33 @@ def position(game, players, seed=1):
     return state
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
-def test_a_level_with_a_time_searches_its_floor_of_iterations_however_loaded_the_machine(
-        level, monkeypatch):
-    import thebes.bots.ismcts as ismcts
-    from thebes.bots import level_params
-    monkeypatch.setattr(ismcts, "time", SlowClock())
-    state = position("sarcophagus", 2)
-    bot = make_bot(level, "sarcophagus", state.current_player(), random.Random(3))
-    bot.choose(state)
-    assert bot.last_iterations == level_params("sarcophagus", level)["min_iterations"] > 1
-    timed = make_bot(level, "sarcophagus", state.current_player(), random.Random(3), think_ms=50)
-    timed.choose(state)                       # a time asked for by name: that time, no floor
-    assert timed.last_iterations == 1
+USUAL_SEATS = [(game, players) for game in ("ra", "sarcophagus", "pharaohs-heir", "pharaoh")
+               for players in get_game(game).hooks.bench_players]
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_a_ra_level_makes_exactly_its_budget_idle_or_loaded_with_time_only_as_a_cap(
-        level, players, monkeypatch):
+@pytest.mark.parametrize("game,players", USUAL_SEATS)
+def test_a_level_makes_exactly_its_budget_idle_or_loaded_with_time_only_as_a_cap(
+        game, players, level, monkeypatch):
     """Issue 32: a level plays the same whether the server is idle or loaded (its budget in
-    iterations), and only a machine loaded far beyond that meets its cap of time."""
+    iterations, in every game and at every usual seat count), and only a machine loaded
+    far beyond that meets its cap of time."""
     import thebes.bots.ismcts as ismcts
-    from thebes.bots import level_params
-    params = level_params("ra", level)
-    budget = params["iterations_at"][players]
-    state = ra_position(players=players)
+    from thebes.bots import level_budget, level_params
+    params = {**LEVELS[level][1], **level_params(game, level)}
+    assert "think_ms" not in params and "min_iterations" not in params
+    budget = level_budget(game, level, players)
+    state = ra_position(players=players) if game == "ra" else position(game, players)
     # each reading of the clock a tenth of the cap over the budget later: loaded, under cap
     monkeypatch.setattr(ismcts, "time", LoadedClock(params["max_ms"] / 1000.0 / budget / 10))
-    bot = make_bot(level, "ra", state.current_player(), random.Random(3))
+    bot = make_bot(level, game, state.current_player(), random.Random(3))
     bot.choose(state)
     assert bot.last_iterations == budget
     monkeypatch.setattr(ismcts, "time", SlowClock())  # a second a reading: the cap
-    bot = make_bot(level, "ra", state.current_player(), random.Random(3))
+    bot = make_bot(level, game, state.current_player(), random.Random(3))
     bot.choose(state)
     assert 1 <= bot.last_iterations <= params["max_ms"] / 1000 + 1 < budget
-    timed = make_bot(level, "ra", state.current_player(), random.Random(3), think_ms=50)
+    timed = make_bot(level, game, state.current_player(), random.Random(3), think_ms=50)
     timed.choose(state)                       # a time asked for by name: that time, no budget
     assert timed.last_iterations == 1
 
@@ -279,7 +270,7 @@ def test_pharaoh_medium_is_the_fitted_worth_at_a_few_iterations_a_move_and_hard_
     hard = make_bot("hard", "pharaoh", 0, random.Random(0))
     assert medium.evaluate is hard.evaluate is eval_pharaoh.evaluate
     assert medium.think_ms is None and 1 < medium.iterations < 50
-    assert hard.think_ms and hard.min_iterations >= 1000
+    assert hard.think_ms is None and hard.iterations >= 1000
     for other in ("ra", "sarcophagus", "pharaohs-heir"):   # one judge each: no override
         assert make_bot("medium", other, 0, random.Random(0)).evaluate is \
             make_bot("hard", other, 0, random.Random(0)).evaluate

@@ -7,7 +7,7 @@ import random
 import sys
 from pathlib import Path
 
-from thebes.bots import level_params, make_bot
+from thebes.bots import level_budget, make_bot
 
 LADDER = Path(__file__).resolve().parents[2] / "benchmarks" / "ladder.py"
 
@@ -20,19 +20,13 @@ def _ladder():
     return module
 
 
-def test_the_ladder_seats_each_level_with_its_floor_of_iterations():
+def test_the_ladder_seats_each_level_with_its_budget_and_scales_it():
     ladder = _ladder()
-    for scale, factor in ((1.0, 1), (0.5, 0.5)):
-        spec = ladder.LadderGame("sarcophagus", 2, 0, ("medium", "hard"), 0, 1, scale, 1000)
-        for level in ("medium", "hard"):
-            bot = make_bot(level, "sarcophagus", 0, random.Random(0), **spec.params(level))
-            assert bot.min_iterations == round(level_params("sarcophagus", level)["min_iterations"] * factor)
-
-
-def test_the_ladder_scales_a_levels_budget_at_a_seat_count_with_its_think_time():
-    ladder = _ladder()
-    budgets = level_params("ra", "medium")["iterations_at"]
-    for scale in (1.0, 0.5):
-        spec = ladder.LadderGame("ra", 3, 0, ("medium", "hard"), 0, 1, scale, 1000)
-        bot = make_bot("medium", "ra", 0, random.Random(0), **spec.params("medium"))
-        assert bot.iterations_at == {n: round(b * scale) for n, b in budgets.items()}
+    for game, players in (("sarcophagus", 2), ("sarcophagus", 3), ("ra", 4)):
+        for scale in (1.0, 0.5):
+            spec = ladder.LadderGame(game, players, 0, ("medium", "hard"), 0, 1, scale, 1000)
+            for level in ("medium", "hard"):
+                bot = make_bot(level, game, 0, random.Random(0), **spec.params(level))
+                budget = level_budget(game, level, players)
+                assert bot.think_ms is None
+                assert bot.iterations_at.get(players, bot.iterations) == round(budget * scale)

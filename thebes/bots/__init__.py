@@ -38,7 +38,7 @@ class RandomBot:
 #: the measurements behind each number in its package and docs/bots.md.
 LEVELS = DEFAULT_LEVELS
 #: a level's search budget: dropped when a time is asked for by name (``think_ms``).
-BUDGET_KEYS = ("min_iterations", "iterations_at", "max_ms")
+BUDGET_KEYS = ("iterations", "iterations_at", "max_ms", "min_iterations")
 BOT_NAMES = ("random", "greedy", "ismcts") + tuple(LEVELS)
 
 #: the bot a seat gets when none is named: in the lobby (thebes/web/logwords.js DEFAULT_BOT),
@@ -50,8 +50,22 @@ OPENSPIEL_BOTS = ("openspiel-ismcts", "openspiel-mcts")
 
 def level_params(game: str, level: str) -> Mapping[str, Any]:
     """What ``game`` changes of ``level``'s parameters (``GameHooks.levels``): the noise, the
-    evaluation, and the search budget (``min_iterations``, ``iterations_at``)."""
+    evaluation, and the search budget (``iterations``, ``iterations_at``, ``max_ms``)."""
     return get_game(game).hooks.levels.get(level, {})
+
+
+def level_budget(game: str, level: str, players: int) -> int:
+    """The iterations a move ``level`` makes in ``game`` at ``players`` seats: its
+    ``iterations_at`` there, else its ``iterations`` (thebes/core/hooks.py ``levels``).
+
+    Raises:
+        KeyError: ``level`` is not a searching level (``medium``, ``hard``).
+    """
+    params = {**LEVELS[level][1], **level_params(game, level)}
+    if "iterations" not in params:
+        raise KeyError(f"{level!r} is not a searching level")
+    budget = dict(params.get("iterations_at", {})).get(players)
+    return int(budget if budget is not None else params["iterations"])
 
 
 def make_bot(name: str, game: str, seat: int, rng: random.Random, **params: Any) -> Bot:
@@ -66,7 +80,7 @@ def make_bot(name: str, game: str, seat: int, rng: random.Random, **params: Any)
     if name in LEVELS:
         base, defaults = LEVELS[name]
         tuned = dict(level_params(game, name))
-        if "think_ms" in params:   # a time asked for by name: that time, no floor or budget
+        if "think_ms" in params:   # a time asked for by name: that time, no budget
             for key in BUDGET_KEYS:
                 tuned.pop(key, None)
         return make_bot(base, game, seat, rng, **{**defaults, **tuned, **params})

@@ -21,13 +21,10 @@ from .ismcts import ISMCTSBot
 
 
 def hard_iterations(game: str, players: int) -> int:
-    """The iterations the ``hard`` level makes a move in ``game`` at ``players`` seats: its
-    budget there, else its floor (it thinks by time above that)."""
-    from thebes.bots import LEVELS, level_params
+    """The iterations the ``hard`` level makes a move in ``game`` at ``players`` seats."""
+    from thebes.bots import level_budget
 
-    params = {**LEVELS["hard"][1], **level_params(game, "hard")}
-    budget = dict(params.get("iterations_at", {})).get(players)
-    return int(budget if budget is not None else params.get("min_iterations", 1))
+    return level_budget(game, "hard", players)
 
 
 def strength(game: str, players: int, iterations: int) -> str:

@@ -75,8 +75,8 @@ from typing import Any, Mapping
 #: a level's parameters with :attr:`GameHooks.levels` (thebes/bots/__init__.py reads both).
 DEFAULT_LEVELS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
     "easy": ("greedy", {"noise": 3.0}),
-    "medium": ("ismcts", {"think_ms": 250.0}),
-    "hard": ("ismcts", {"think_ms": 1000.0}),
+    "medium": ("ismcts", {"iterations": 1000, "max_ms": 3000.0}),
+    "hard": ("ismcts", {"iterations": 4000, "max_ms": 10000.0}),
 }
 
 MODULE_HOOKS = ("greedy", "scripted", "search", "value", "terminal", "tensors", "web")
@@ -97,10 +97,12 @@ class GameHooks:
         solo_marks: the same for a solo game, where it differs; ``None``: ``marks``.
         levels: per strength level, parameters that replace or add to the level's
             defaults (:data:`DEFAULT_LEVELS`) in this game: ``{"easy": {"noise": 0.6}}``.
-            Two keys are a level's search budget and are dropped when a time is asked for
-            by name (``think_ms``): ``min_iterations`` (the fewest iterations a move,
-            whatever the clock) and ``iterations_at`` (``{players: iterations}``: exactly
-            that many at that seat count, no clock).
+            A searching level's budget is iterations, never time, so that it plays the
+            same on an idle or a loaded machine (issue 32): ``iterations`` (a move, at
+            any seat count), ``iterations_at`` (``{players: iterations}``: that many at
+            that seat count instead), and ``max_ms`` (a cap of wall time for a machine
+            loaded far beyond the usual, not a budget). All three are dropped when a
+            time is asked for by name (``think_ms``).
     """
 
     greedy: str | None = None

@@ -22,7 +22,7 @@ def new_state(players: int, options: dict[str, Any]) -> PharaohState:
 #: ``easy``: a Pharaoh move's worth differs from the next one's by less than a Ra lot's, so
 #: the default noise would leave no plan (easy's solo mean: 8 with noise 3, 23 with 0.6,
 #: against greedy's 33). ``medium`` makes 10 iterations a move with the fitted worth
-#: (value.py), no clock: with that worth a search is near its best within a few dozen
+#: (value.py): with that worth a search is near its best within a few dozen
 #: iterations, so time could not tell ``medium`` from ``hard``, and with the greedy bot's
 #: worth ``medium`` was no better than a scripted strategy (issue 32; docs/bots.md,
 #: docs/games/pharaoh/bots.md, docs/STRENGTH.md).
@@ -39,8 +39,8 @@ HOOKS = GameHooks(
     marks=(0.06, 0.12, 0.24),
     solo_marks=(0.05, 0.10, 0.20),
     levels={"easy": {"noise": 0.6},
-            "medium": {"think_ms": None, "iterations": 10},
-            "hard": {"min_iterations": 2000}},
+            "medium": {"iterations": 10},
+            "hard": {"iterations": 4000, "iterations_at": {1: 8000, 2: 8000}}},
 )
 
 GAME = Game(

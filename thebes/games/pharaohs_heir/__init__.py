@@ -23,7 +23,7 @@ def validate_options(players: int, options: dict[str, Any]) -> None:
         raise OptionsError("the one-piecepack variant is for 3 players only")
 
 
-#: the levels' search budgets: docs/bots.md and docs/STRENGTH.md give the measurements.
+#: the levels' search budgets in iterations a move (issue 32): docs/bots.md and docs/STRENGTH.md give the measurements.
 HOOKS = GameHooks(
     greedy="thebes.games.pharaohs_heir.greedy",
     scripted="thebes.games.pharaohs_heir.scripted",
@@ -35,8 +35,8 @@ HOOKS = GameHooks(
     bench_players=(3, 4),
     score_scale=20.0,
     marks=(0.10, 0.20, 0.30),
-    levels={"medium": {"min_iterations": 200, "iterations_at": {3: 100, 4: 100}},
-            "hard": {"min_iterations": 700}},
+    levels={"medium": {"iterations": 100},
+            "hard": {"iterations": 2000}},
 )
 
 GAME = Game(

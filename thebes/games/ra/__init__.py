@@ -7,9 +7,9 @@ from thebes.core import Game, GameHooks
 
 from .state import RaState
 
-#: the levels' search budgets (issue 32): iterations at every seat count, so a level plays
-#: the same idle or loaded, with time (``max_ms``) only as a cap for a machine loaded far
-#: beyond the usual; docs/bots.md ("Issue 32: the levels in Ra and Pharaoh") and
+#: the levels' search budgets (issue 32): iterations a move (``iterations_at``: at those
+#: seat counts), never time, so a level plays the same idle or loaded (the default
+#: ``max_ms`` caps the wall time only on a machine loaded far beyond the usual); docs/bots.md ("Issue 32: the levels in Ra and Pharaoh") and
 #: docs/STRENGTH.md ("Issue 32") give the measurements behind each number.
 HOOKS = GameHooks(
     greedy="thebes.games.ra.greedy",
@@ -23,8 +23,8 @@ HOOKS = GameHooks(
     bench_players=(3, 4, 5),
     score_scale=20.0,
     marks=(0.06, 0.12, 0.24),
-    levels={"medium": {"iterations_at": {3: 1000, 4: 1500, 5: 3000}, "max_ms": 3000.0},
-            "hard": {"iterations_at": {3: 8000, 4: 8000, 5: 8000}, "max_ms": 10000.0}},
+    levels={"medium": {"iterations": 1000, "iterations_at": {4: 1500, 5: 3000}},
+            "hard": {"iterations": 8000, "iterations_at": {5: 12000}}},
 )
 
 GAME = Game(name="ra", title="Ra", min_players=3, max_players=5, new_state=RaState,

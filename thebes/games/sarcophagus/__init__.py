@@ -9,7 +9,7 @@ from thebes.core import Game, GameHooks
 
 from .state import SarcophagusState
 
-#: the levels' search budgets: docs/bots.md and docs/STRENGTH.md give the measurements.
+#: the levels' search budgets in iterations a move (issue 32): docs/bots.md and docs/STRENGTH.md give the measurements.
 HOOKS = GameHooks(
     greedy="thebes.games.sarcophagus.greedy",
     scripted="thebes.games.sarcophagus.scripted",
@@ -21,8 +21,8 @@ HOOKS = GameHooks(
     bench_players=(2, 3, 4),
     score_scale=15.0,
     marks=(0.10, 0.20, 0.30),
-    levels={"medium": {"min_iterations": 450, "iterations_at": {3: 150}},
-            "hard": {"min_iterations": 1500}},
+    levels={"medium": {"iterations": 1000, "iterations_at": {3: 150}},
+            "hard": {"iterations": 4000}},
 )
 
 GAME = Game(name="sarcophagus", title="Sarcophagus", min_players=2, max_players=4,
