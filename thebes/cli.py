@@ -296,8 +296,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=SEAT, help="your seat, 1-based (default 1; with --resume: "
                                              "the seat saved in the record)")
     p.add_argument("--bot", help="bot for the other seats: the levels easy, medium (default: "
-                                 "ISMCTS, 250 ms a move or a fixed budget of iterations at some "
-                                 "seat counts, docs/bots.md) or hard, or the named bots "
+                                 "ISMCTS, a budget of iterations a move, under half a second; "
+                                 "docs/bots.md) or hard, or the named bots "
                                  "random, greedy or ismcts")
     p.add_argument("--options", help="variant options as a JSON object (default {})")
     p.add_argument("--seed", type=SEED, help="seed for chance and bots (default: random)")

@@ -22,6 +22,36 @@ def wait_until(predicate, timeout: float = 60.0):
         time.sleep(0.05)
 
 
+@pytest.fixture(autouse=True)
+def _quick_budget(monkeypatch):
+    """The server reviews at ``hard``'s budget; these tests at 400 iterations a decision
+    (or less, where they say), so that a review takes seconds."""
+    monkeypatch.setattr(server_review, "ITERATIONS", 400)
+
+
+def test_the_servers_review_searches_at_the_hard_levels_budget_unless_the_server_sets_one(
+        tmp_path, monkeypatch):
+    from fastapi.testclient import TestClient
+    from thebes.bots.hint import hard_iterations
+    from thebes.server.app import create_app
+    from thebes.server.guard.settings import Settings
+    monkeypatch.setattr(server_review, "ITERATIONS", None)
+    record = selfplay_record("sarcophagus", 2, 3, {}, "greedy")
+    hard = hard_iterations("sarcophagus", 2)
+    assert server_review.review_iterations(record) == hard >= 1000
+    assert server_review.review_iterations(selfplay_record("ra", 3, 3, {}, "greedy")) == \
+        hard_iterations("ra", 3)
+    app = create_app(f"sqlite:///{tmp_path / 'thebes.db'}", bot_delay=0,
+                     settings=Settings(review_cost=1000))
+    with TestClient(app) as client:
+        gid = upload(client, record.dumps())
+        refused = client.post(f"/api/games/{gid}/review")
+        assert refused.status_code == 400
+        assert f"steps at {hard} search iterations" in refused.json()["error"]
+    monkeypatch.setattr(server_review, "ITERATIONS", 77)
+    assert server_review.review_iterations(record) == 77
+
+
 @pytest.fixture
 def client(tmp_path, monkeypatch):
     from fastapi.testclient import TestClient
@@ -233,7 +263,7 @@ def test_a_review_costing_more_than_the_servers_cap_is_refused_before_it_starts_
             f"(chance steps a quarter): {cost:,} iterations, and this server computes at most "
             f"{cost - 1:,} for one review")
         assert client.get(f"/api/games/{gid}/review").json()["status"] == "none"
-        assert Settings().review_cost == 500_000
+        assert Settings().review_cost == 15_000_000
         assert Settings.from_env({"THEBES_REVIEW_COST": "5000"}).review_cost == 5000
 
 

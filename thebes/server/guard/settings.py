@@ -23,7 +23,7 @@ allowed_origins        ``--allowed-origin ORIGIN``   ``THEBES_ALLOWED_ORIGINS`` 
 open_seeds             ``--open-seeds``              ``THEBES_OPEN_SEEDS``      off
 bot_seats              ``--bot-seats N``             ``THEBES_BOT_SEATS``       100
 bot_searches           ``--bot-searches N``          ``THEBES_BOT_SEARCHES``    1
-review_cost            ``--review-cost N``           ``THEBES_REVIEW_COST``     500000
+review_cost            ``--review-cost N``           ``THEBES_REVIEW_COST``     15000000
 reviews_per_client     ``--reviews-per-client N``    ``THEBES_REVIEWS_PER_CLIENT`` 2
 request_timeout        ``--request-timeout S``       ``THEBES_REQUEST_TIMEOUT`` 15
 allowed_hosts          ``--allowed-host NAME``       ``THEBES_ALLOWED_HOSTS``   (none: IP addresses, localhost)
@@ -88,7 +88,7 @@ class Settings:
     #: to the clients in turn (thebes/server/live/scheduler.py)
     bot_searches: int = 1
     #: the largest review computed here, in search iterations (its steps times its budget)
-    review_cost: int = 500_000
+    review_cost: int = 15_000_000
     #: reviews one client may have waiting or being computed at once
     reviews_per_client: int = 2
     #: seconds a client has to send a request's headers and body (then the connection closes)

@@ -28,7 +28,7 @@ should be done: :meth:`Reviewer.state`), ``done`` (with the review) or
   ``reviews_per_client`` waiting or running, at most :data:`MAX_QUEUE` reviews
   wait in all (429 past either, with Retry-After: when the first review should
   end, :func:`retry_after`); the budget is the server's
-  (``THEBES_REVIEW_ITERATIONS``), not the client's. The client that asked for a
+  (``THEBES_REVIEW_ITERATIONS``; by default ``hard``'s), not the client's. The client that asked for a
   review sees it as ``"yours": true`` and may cancel it (``DELETE``).
 * :meth:`Reviewer.stop` (the app's shutdown) drops the queue and ends the
   worker processes without an ERROR line.
@@ -60,8 +60,11 @@ from .scheduler import FairScheduler, end_processes
 
 log = logging.getLogger("thebes.server.review")
 
-#: search iterations per decision (chance events get a quarter; docs/review.md).
-ITERATIONS = int(os.environ.get("THEBES_REVIEW_ITERATIONS", "400"))
+#: search iterations per decision (chance events get a quarter; docs/review.md); ``None``
+#: (the default): the ``hard`` level's budget in the game at its seat count (issue 32:
+#: the review uses hard's search or better).
+ITERATIONS: int | None = (int(os.environ["THEBES_REVIEW_ITERATIONS"])
+                          if os.environ.get("THEBES_REVIEW_ITERATIONS") else None)
 #: worker processes of a review (0: in the scheduler thread, for tests without processes).
 PROCESSES = int(os.environ.get("THEBES_REVIEW_PROCESSES", str(min(2, os.cpu_count() or 1))))
 #: reviews waiting at most (429 past it).
@@ -69,11 +72,11 @@ MAX_QUEUE = 8
 #: the review's own seed: a game's review is the same whenever it is computed.
 SEED = "server"
 #: seconds a review is taken to last until this server has finished one: about what a
-#: 3-player Ra game takes at 400 iterations a decision in 2 processes (docs/review.md
-#: measures 60 s at 185).
-TYPICAL_SECONDS = 120.0
+#: 3-player Ra game takes at hard's 8,000 iterations a decision in 2 processes (4.1
+#: million iterations, about 13,500 a CPU second).
+TYPICAL_SECONDS = 300.0
 #: seconds a unit of work (one step's search) is taken to last until this server has
-#: computed some (a decision of 3-player Ra at 400 iterations: about a second)
+#: computed some (a decision of 3-player Ra at 8,000 iterations: under a second)
 TYPICAL_UNIT_SECONDS = 1.0
 #: bounds of a queue-full 429's Retry-After, in seconds.
 RETRY_AFTER_MIN, RETRY_AFTER_MAX = 5, 3600
@@ -114,12 +117,21 @@ def retry_after(elapsed: float | None, done: int, total: int, typical: float) ->
     return int(min(RETRY_AFTER_MAX, max(RETRY_AFTER_MIN, math.ceil(left))))
 
 
+def review_iterations(record: Record) -> int:
+    """Search iterations a decision for ``record``'s review here: :data:`ITERATIONS` if the
+    server sets it, else the ``hard`` level's budget in its game at its seat count."""
+    if ITERATIONS is not None:
+        return ITERATIONS
+    from thebes.bots.hint import hard_iterations
+    return hard_iterations(record.game, record.players)
+
+
 class Reviewer:
     """The reviews of one app: stored ones, and the units of those being computed."""
 
     def __init__(self, storage: Any, settings: Any = None) -> None:
         self.storage = storage
-        self.cost_cap = getattr(settings, "review_cost", 500_000)
+        self.cost_cap = getattr(settings, "review_cost", 15_000_000)
         self.per_client = getattr(settings, "reviews_per_client", 2)
         self._jobs: OrderedDict[str, Job] = OrderedDict()
         self._cond = threading.Condition()
@@ -184,17 +196,18 @@ class Reviewer:
                 raise ApiError(429, f"the review queue is full ({len(active)} waiting or being "
                                     f"computed); ask again in {wait} s",
                                headers={"Retry-After": str(wait)})
+        iterations = review_iterations(record)
         try:
-            todo = plan(record, iterations=ITERATIONS, seed=SEED)
+            todo = plan(record, iterations=iterations, seed=SEED)
         except (ThebesError, ValueError) as err:
             raise ApiError(400, f"this record cannot be reviewed: {err}") from None
         cost = sum(task.iterations for task in todo.tasks)
         if cost > self.cost_cap:
             steps = len(todo.tasks)
-            raise ApiError(400, f"this review would cost {steps:,} steps at {ITERATIONS} search "
+            raise ApiError(400, f"this review would cost {steps:,} steps at {iterations} search "
                                 f"iterations (chance steps a quarter): {cost:,} iterations, and "
                                 f"this server computes at most {self.cost_cap:,} for one review "
-                                f"(about {self.cost_cap // max(1, ITERATIONS):,} steps); "
+                                f"(about {self.cost_cap // max(1, iterations):,} steps); "
                                 "`thebes review` computes it on your own machine")
         with self._cond:
             if game_id in self._jobs and self._jobs[game_id].status in ("queued", "running"):
