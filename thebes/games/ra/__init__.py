@@ -23,8 +23,8 @@ HOOKS = GameHooks(
     bench_players=(3, 4, 5),
     score_scale=20.0,
     marks=(0.06, 0.12, 0.24),
-    levels={"medium": {"iterations": 1000, "iterations_at": {4: 1500, 5: 3000}},
-            "hard": {"iterations": 8000, "iterations_at": {5: 12000}}},
+    levels={"medium": {"iterations": 1000, "iterations_at": {4: 3000, 5: 3000}},
+            "hard": {"iterations": 8000, "iterations_at": {4: 12000, 5: 12000}}},
 )
 
 GAME = Game(name="ra", title="Ra", min_players=3, max_players=5, new_state=RaState,
