@@ -126,12 +126,18 @@ def workers_of(pid: int) -> list[int]:
     return [int(p) for p in out.split()]
 
 
+def _as_at_a_terminal():
+    # Ctrl-C and a hang-up as at a terminal, even when the tests themselves run under nohup
+    # or as a background job (which ignore them: the command then rightly leaves them so)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def started(argv, script=False, **kwargs):
-    # a new session (its own process group), Ctrl-C as at a terminal
+    # a new session (its own process group), signals as at a terminal
     program = [str(Path(sys.executable).with_name("thebes"))] if script else THEBES
     return subprocess.Popen([*program, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+                            text=True, start_new_session=True, preexec_fn=_as_at_a_terminal,
                             **kwargs)
 
 
