@@ -17,17 +17,17 @@ One openskill (Plackett-Luce) rating per bot, updated game by game over every ta
 in a fixed order (table, then game index), so every bot is rated against every other
 on one scale: the table prints, per bot, games, wins (score ties at the top split),
 mean rank, ``mu``, ``sigma`` and the ordinal ``mu - 3 sigma`` it is sorted by; then
-the iterations each searching bot ran a search; then how often each bot finished ahead of each other bot it sat with (at two
-players the win share; at three, the head to head inside the triples), with a 95% Wilson
-interval per pair. Each game's line is printed when it ends, and with ``--records`` each
+the iterations each searching bot ran a search; then how often each bot finished
+ahead of each other bot it sat with (at two players the win share; at three, the head
+to head inside the triples), with a 95% Wilson interval per pair. Each game's line is printed when it ends, and with ``--records`` each
 game is written as a record as it ends (a run cut short still counts what it played:
 ``benchmarks/pairwise.py`` reads the records, pooled with other runs' if asked).
 
 Levels keep their own budgets (iterations a move, by seat count where the game says,
 with a cap of time; see thebes.bots.LEVELS and each game's GameHooks.levels);
-``--budget-scale`` multiplies the budgets and the cap of every level (default 1: the levels as shipped); ``ismcts`` takes
-``--iterations``. ``--scripted`` seats the game's scripted strategies too (issue 32:
-``scripted-<name>``, rules of thumb of casual players).
+``--budget-scale`` multiplies the budgets and the cap of every level (default 1: the
+levels as shipped); ``ismcts`` takes ``--iterations``. ``--scripted`` seats the game's
+scripted strategies too (issue 32: ``scripted-<name>``, rules of thumb of casual players).
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@ from .state import RaState
 
 #: the levels' search budgets (issue 32): iterations a move (``iterations_at``: at those
 #: seat counts), never time, so a level plays the same idle or loaded (the default
-#: ``max_ms`` caps the wall time only on a machine loaded far beyond the usual); docs/bots.md ("Issue 32: the levels in Ra and Pharaoh") and
+#: ``max_ms`` caps the wall time only on a machine loaded far beyond the usual);
+#: docs/bots.md ("Issue 32: every level a budget of iterations") and
 #: docs/STRENGTH.md ("Issue 32") give the measurements behind each number.
 HOOKS = GameHooks(
     greedy="thebes.games.ra.greedy",

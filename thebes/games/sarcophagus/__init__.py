@@ -9,7 +9,8 @@ from thebes.core import Game, GameHooks
 
 from .state import SarcophagusState
 
-#: the levels' search budgets in iterations a move (issue 32): docs/bots.md and docs/STRENGTH.md give the measurements.
+#: the levels' search budgets in iterations a move (issue 32): docs/bots.md and
+#: docs/STRENGTH.md give the measurements.
 HOOKS = GameHooks(
     greedy="thebes.games.sarcophagus.greedy",
     scripted="thebes.games.sarcophagus.scripted",

@@ -28,8 +28,8 @@ should be done: :meth:`Reviewer.state`), ``done`` (with the review) or
   ``reviews_per_client`` waiting or running, at most :data:`MAX_QUEUE` reviews
   wait in all (429 past either, with Retry-After: when the first review should
   end, :func:`retry_after`); the budget is the server's
-  (``THEBES_REVIEW_ITERATIONS``; by default ``hard``'s), not the client's. The client that asked for a
-  review sees it as ``"yours": true`` and may cancel it (``DELETE``).
+  (``THEBES_REVIEW_ITERATIONS``; by default ``hard``'s), not the client's. The client
+  that asked for a review sees it as ``"yours": true`` and may cancel it (``DELETE``).
 * :meth:`Reviewer.stop` (the app's shutdown) drops the queue and ends the
   worker processes without an ERROR line.
 """
