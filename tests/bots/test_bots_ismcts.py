@@ -148,11 +148,14 @@ def test_a_level_makes_exactly_its_budget_idle_or_loaded_with_time_only_as_a_cap
     assert "think_ms" not in params and "min_iterations" not in params
     budget = level_budget(game, level, players)
     state = ra_position(players=players) if game == "ra" else position(game, players)
+    monkeypatch.setattr(ismcts, "time", LoadedClock(0.0))   # idle: the clock hardly moves
+    idle = make_bot(level, game, state.current_player(), random.Random(3))
+    idle_move = idle.choose(state)
     # each reading of the clock a tenth of the cap over the budget later: loaded, under cap
     monkeypatch.setattr(ismcts, "time", LoadedClock(params["max_ms"] / 1000.0 / budget / 10))
     bot = make_bot(level, game, state.current_player(), random.Random(3))
-    bot.choose(state)
-    assert bot.last_iterations == budget
+    assert bot.choose(state) == idle_move      # the same move, idle or loaded
+    assert bot.last_iterations == idle.last_iterations == budget
     monkeypatch.setattr(ismcts, "time", SlowClock())  # a second a reading: the cap
     bot = make_bot(level, game, state.current_player(), random.Random(3))
     bot.choose(state)
