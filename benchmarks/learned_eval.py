@@ -8,8 +8,8 @@ Usage::
         --games 120 --seed 2 --jobs 2
 
 Every game seats ISMCTS searches that differ only in their cut-off evaluation: ``learned``
-(thebes/bots/value_<game>.py, the weights shipped with the package, or ``--model``) and
-``hand`` (thebes/bots/eval_<game>.py's ``evaluate``). Even games seat one ``learned``
+(the game's ``value`` hook, thebes/games/<game>/value.py, with the weights shipped with the
+package, or ``--model``) and ``hand`` (its ``search`` hook's ``evaluate``). Even games seat one ``learned``
 and the rest ``hand``, odd games one ``hand`` and the rest ``learned``, and the seats
 rotate as in ``thebes arena``, so each side plays every seat and both majorities equally
 often; chance and every bot draw from their own seeded generators. Budget: a fixed number
@@ -28,7 +28,6 @@ processes (thebes.parallel), with a progress bar.
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import os
 import random
@@ -39,7 +38,7 @@ from typing import Any
 from thebes.arena.match import count_searches
 from thebes.arena.stats import wilson_interval
 from thebes.bots.ismcts import ISMCTSBot
-from thebes.bots.train_value import GAMES
+from thebes.bots.train_value import value_modules, learnable_games
 from thebes.core import get_game, play_game, seat_rng
 from thebes.parallel import run_all
 
@@ -50,7 +49,7 @@ def play(item: tuple[str, int, int, int, int | None, float | None, str | None]
     ``{"index", "sides": per seat "learned"/"hand", "scores", "iterations": per seat
     (total, searches)}``."""
     game, players, index, seed, iterations, think_ms, model_path = item
-    value = importlib.import_module(GAMES[game][0])
+    value = value_modules(game)[0]
     model = value.ValueModel.load(model_path) if model_path else value.shipped()
     odd = index % 2
     first = (index // 2) % players  # the seat of the lone side, rotating
@@ -76,8 +75,7 @@ def speed(game: str, players: int, seed: int, model_path: str | None, rounds: in
     """CPU microseconds per call of each evaluation over the positions of one random game
     (``passes`` times over them), the two timed in turn, ``rounds`` times each (the best
     round counts)."""
-    value = importlib.import_module(GAMES[game][0])
-    hand = importlib.import_module(GAMES[game][1])
+    value, hand = value_modules(game)
     model = value.ValueModel.load(model_path) if model_path else value.shipped()
     rng = random.Random(seed)
     state = get_game(game).new_initial_state(players)
@@ -117,7 +115,7 @@ def speed(game: str, players: int, seed: int, model_path: str | None, rounds: in
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="ra", choices=sorted(GAMES))
+    parser.add_argument("--game", default="ra", choices=learnable_games())
     parser.add_argument("--players", type=int, default=3)
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--iterations", type=int, default=500,

@@ -34,7 +34,7 @@ from thebes.cli_args import Parser, integer, number
 from thebes.core import CHANCE, TERMINAL, OptionsError, game_names, get_game, seat_rng
 from thebes.parallel import run_all
 
-def _modules(game: str) -> tuple[Any, Any]:
+def value_modules(game: str) -> tuple[Any, Any]:
     """The game's learned evaluation (its ``value`` hook) and hand-made one (``search``)."""
     hooks = get_game(game).hooks
     return hooks.module("value"), hooks.module("search")
@@ -51,7 +51,7 @@ def self_play(item: tuple[str, int, int, int, str, int]) -> dict[str, Any]:
     seat)], "scores"}``. Seeds: bots ``seat_rng("value/<seed>/<players>/<index>", seat)``,
     chance ``random.Random("thebes-value/<seed>/<players>/<index>")``."""
     game, players, index, seed, bot, stride = item
-    value, hand = _modules(game)
+    value, hand = value_modules(game)
     key = f"value/{seed}/{players}/{index}"
     state = get_game(game).new_initial_state(players)
     bots = [make_bot(bot, game, seat, seat_rng(key, seat)) for seat in range(players)]
@@ -91,7 +91,7 @@ def fit(game: str, results: list[dict[str, Any]], alpha: float
     (``learned``, ``hand``: points per seat) and the share of pairs of seats with different
     final scores that each puts in the right order (``learned_order``, ``hand_order``)."""
     import numpy as np
-    value = _modules(game)[0]
+    value = value_modules(game)[0]
     rows: dict[tuple[int, int], tuple[list, list]] = {}
     held_out: list[tuple[int, int, list, list, list]] = []
     for r in sorted(results, key=lambda r: (r["players"], r["index"])):
