@@ -2,8 +2,9 @@
 
 Each game may name a module of strategies in its ``scripted`` hook
 (thebes/core/hooks.py; thebes's games: ``thebes/games/<g>/scripted.py``) defining
-``STRATEGIES`` (names) and ``ScriptedBot(game, seat, rng, strategy=name)``; the bot
-``scripted-<name>`` is that strategy.
+``STRATEGIES`` (names) and ``choose(strategy, state, seat, rng, legal) -> action`` (a
+decision with more than one legal move); the bot ``scripted-<name>`` is
+:class:`ScriptedBot`, which plays a forced move at once and asks ``choose`` otherwise.
 """
 
 from __future__ import annotations
@@ -39,4 +40,23 @@ def make_scripted(name: str, game: str, seat: int, rng: random.Random, **params:
     if module is None or strategy not in module.STRATEGIES:
         known = ", ".join(strategies(game)) or "none"
         raise OptionsError(f"no scripted strategy {name!r} for {game} (known: {known})")
-    return module.ScriptedBot(game, seat, rng, strategy=strategy, **params)
+    return ScriptedBot(module, seat, rng, strategy)
+
+
+class ScriptedBot:
+    """One seat's scripted strategy: ``module.choose(strategy, state, seat, rng, legal)``
+    for any decision of more than one legal move (thebes.core's ``Bot`` protocol)."""
+
+    def __init__(self, module: ModuleType, seat: int, rng: random.Random, strategy: str
+                 ) -> None:
+        self.seat = seat
+        self.rng = rng
+        self.strategy = strategy
+        self.name = PREFIX + strategy
+        self._choose = module.choose
+
+    def choose(self, state: Any) -> Any:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self._choose(self.strategy, state, self.seat, self.rng, legal)

@@ -16,7 +16,8 @@ bots, tensors or terminal view. What each module must define:
     clear :class:`~thebes.core.OptionsError` (``medium`` and ``hard`` still play).
 ``scripted``
     Casual players' rules of thumb as bots (``scripted-<name>`` in the arena and the
-    ladder): ``STRATEGIES`` (names) and ``ScriptedBot(game, seat, rng, strategy=name)``.
+    ladder): ``STRATEGIES`` (names) and ``choose(strategy, state, seat, rng, legal) ->
+    action`` for a decision of more than one legal move (thebes/bots/scripted.py).
 ``search``
     The search's knowledge (thebes/bots/ismcts.py reads each name if present):
     ``evaluate(state) -> [score per seat]``, ``cutoff(state, start, steps) -> bool``,

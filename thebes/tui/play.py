@@ -25,7 +25,6 @@ from __future__ import annotations
 import io
 import os
 import random
-import re
 import sys
 import time
 from datetime import datetime

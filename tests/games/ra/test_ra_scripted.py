@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from thebes.bots import make_bot
 from thebes.core import get_game
 from thebes.games.ra import notation as nt
-from thebes.games.ra.scripted import ScriptedBot
 from thebes.games.ra.state import AUCTION, TURN
 from thebes.games.ra.tiles import GOD, GOLD, NILE, PHARAOH
 
@@ -28,7 +28,7 @@ def _with_track(state, tiles):
 def test_lots_draws_on_a_short_track_and_calls_ra_on_a_god():
     state = _with_track(_dealt(), [NILE, GOLD])
     seat = state.current_player()
-    bot = ScriptedBot("ra", seat, random.Random(0), strategy="lots")
+    bot = make_bot("scripted-lots", "ra", seat, random.Random(0))
     assert bot.choose(state) == nt.DRAW
     state = _with_track(_dealt(), [NILE, GOD])
     assert bot.choose(state) == nt.RA_MOVE
@@ -41,9 +41,9 @@ def test_lots_bids_its_lowest_winning_sun_on_three_tiles_and_passes_on_two():
     assert state.phase == AUCTION
     bidder = state.current_player()
     assert bidder != caller
-    bot = ScriptedBot("ra", bidder, random.Random(0), strategy="lots")
+    bot = make_bot("scripted-lots", "ra", bidder, random.Random(0))
     assert bot.choose(state) == nt.BID + min(state.suns_up[bidder])
     state = _with_track(_dealt(), [NILE, GOLD])
     state.apply_action(nt.RA_MOVE)
-    assert ScriptedBot("ra", state.current_player(), random.Random(0),
-                       strategy="lots").choose(state) == nt.PASS
+    assert make_bot("scripted-lots", "ra", state.current_player(),
+                    random.Random(0)).choose(state) == nt.PASS

@@ -90,26 +90,16 @@ def choose_text(style: str, texts: list[str], sheet: Any) -> int:
     return 0
 
 
-class ScriptedBot:
-    """A scripted strategy for one seat."""
-
-    def __init__(self, game: str, seat: int, rng: random.Random, strategy: str = "points",
-                 **_: Any) -> None:
-        self.seat = seat
-        self.rng = rng
-        self.style = strategy
-        self.name = f"scripted-{strategy}"
-
-    def choose(self, state: State) -> Any:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        table = state.determinize(self.seat, self.rng)
-        texts = [state.action_to_text(a) for a in legal]
-        return legal[choose_text(self.style, texts, table.sheets[self.seat])]
+def choose(strategy: str, state: State, seat: int, rng: random.Random, legal: list[int]
+           ) -> Any:
+    """``strategy``'s move for ``seat`` (one of several ``legal``), from the moves'
+    notation and the seat's own sheet."""
+    table = state.determinize(seat, rng)
+    texts = [state.action_to_text(a) for a in legal]
+    return legal[choose_text(strategy, texts, table.sheets[seat])]
 
 
 #: the strategies this game offers as ``scripted-<name>`` bots.
 STRATEGIES = ("points", "economy")
 
-__all__ = ["STRATEGIES", "ScriptedBot", "choose_text"]
+__all__ = ["STRATEGIES", "choose", "choose_text"]

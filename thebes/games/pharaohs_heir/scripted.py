@@ -94,25 +94,15 @@ def choose_text(style: dict[str, Any], texts: list[str]) -> int:
     return 0
 
 
-class ScriptedBot:
-    """A scripted strategy (``STYLE[strategy]``) for one seat."""
-
-    def __init__(self, game: str, seat: int, rng: random.Random, strategy: str = "grower",
-                 **_: Any) -> None:
-        self.seat = seat
-        self.rng = rng
-        self.style = STYLE[strategy]
-        self.name = f"scripted-{strategy}"
-
-    def choose(self, state: State) -> Any:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        texts = [state.action_to_text(a) for a in legal]
-        return legal[choose_text(self.style, texts)]
+def choose(strategy: str, state: State, seat: int, rng: random.Random, legal: list[int]
+           ) -> Any:
+    """``strategy``'s move for ``seat`` (one of several ``legal``), read off the moves'
+    notation alone (``rng`` unused: the seat's legal moves are its information)."""
+    texts = [state.action_to_text(a) for a in legal]
+    return legal[choose_text(STYLE[strategy], texts)]
 
 
 #: the strategies this game offers as ``scripted-<name>`` bots.
 STRATEGIES = tuple(STYLE)
 
-__all__ = ["STRATEGIES", "STYLE", "ScriptedBot", "choose_text"]
+__all__ = ["STRATEGIES", "STYLE", "choose", "choose_text"]

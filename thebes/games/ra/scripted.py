@@ -26,7 +26,7 @@ Ra, the public table) and draws nothing at random: the same table, the same move
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Callable
 
 from thebes.core import State
 from thebes.games.ra import notation as nt
@@ -194,27 +194,17 @@ RULES: dict[str, Callable[[RaState, int, list[int]], int]] = {
     "lots": lots, "big": big, "sets": sets, "thrifty": thrifty}
 
 
-class ScriptedBot:
-    """A scripted strategy (``RULES[strategy]``) for one seat."""
-
-    def __init__(self, game: str, seat: int, rng: random.Random, strategy: str = "lots",
-                 **_: Any) -> None:
-        self.seat = seat
-        self.rng = rng
-        self.rule = RULES[strategy]
-        self.name = f"scripted-{strategy}"
-
-    def choose(self, state: State) -> int:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        table: RaState = state.determinize(self.seat, self.rng)  # type: ignore[assignment]
-        if table.phase == DISCARD:
-            return _discard(table, self.seat, legal)
-        return self.rule(table, self.seat, legal)
+def choose(strategy: str, state: State, seat: int, rng: random.Random, legal: list[int]
+           ) -> int:
+    """``strategy``'s move for ``seat`` (one of several ``legal``): a discard the same for
+    all, any other decision by ``RULES[strategy]`` on the seat's information set."""
+    table: RaState = state.determinize(seat, rng)  # type: ignore[assignment]
+    if table.phase == DISCARD:
+        return _discard(table, seat, legal)
+    return RULES[strategy](table, seat, legal)
 
 
 #: the strategies this game offers as ``scripted-<name>`` bots.
 STRATEGIES = tuple(RULES)
 
-__all__ = ["RULES", "STRATEGIES", "ScriptedBot"]
+__all__ = ["RULES", "STRATEGIES", "choose"]

@@ -114,29 +114,19 @@ RULES: dict[str, Callable[[Any, int, list[int]], int]] = {
     "cheap": cheap, "contest": contest, "gods": gods}
 
 
-class ScriptedBot:
-    """A scripted strategy (``RULES[strategy]``) for one seat."""
-
-    def __init__(self, game: str, seat: int, rng: random.Random, strategy: str = "cheap",
-                 **_: Any) -> None:
-        self.seat = seat
-        self.rng = rng
-        self.rule = RULES[strategy]
-        self.name = f"scripted-{strategy}"
-
-    def choose(self, state: State) -> Any:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        table = state.determinize(self.seat, self.rng)
-        if table.phase in (TRAP, END_TRAP):
-            return min(legal, key=lambda a: (nt.rank(a - nt.DISCARD), a))
-        if table.phase in (PLACE1, PLACE2):
-            return self.rule(table, self.seat, legal)
-        return legal[0]
+def choose(strategy: str, state: State, seat: int, rng: random.Random, legal: list[int]
+           ) -> int:
+    """``strategy``'s move for ``seat`` (one of several ``legal``): placements by
+    ``RULES[strategy]`` on the seat's information set, a trap's discard the same for all."""
+    table = state.determinize(seat, rng)
+    if table.phase in (TRAP, END_TRAP):
+        return min(legal, key=lambda a: (nt.rank(a - nt.DISCARD), a))
+    if table.phase in (PLACE1, PLACE2):
+        return RULES[strategy](table, seat, legal)
+    return legal[0]
 
 
 #: the strategies this game offers as ``scripted-<name>`` bots.
 STRATEGIES = tuple(RULES)
 
-__all__ = ["RULES", "STRATEGIES", "ScriptedBot"]
+__all__ = ["RULES", "STRATEGIES", "choose"]
