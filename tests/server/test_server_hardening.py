@@ -7,18 +7,14 @@ import json
 import threading
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from thebes.core import get_game
-from thebes.server.app import create_app
 from thebes.server.guard.settings import Settings
 from thebes.server.live.livegame import chance_rng
 from thebes.server.live.service import GameService
 from thebes.server.storage.schema import GameData, SeatData, now
 from thebes.server.storage.store import Storage
-
-from conftest import test_settings
 
 HIDDEN = "sarcophagus"
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
