@@ -30,7 +30,8 @@ def strategies(game: str) -> tuple[str, ...]:
 
 
 def make_scripted(name: str, game: str, seat: int, rng: random.Random, **params: Any) -> Any:
-    """The bot ``scripted-<strategy>`` for ``game``.
+    """The bot ``scripted-<strategy>`` for ``game`` (``params``, a search's budget, mean
+    nothing to a script and are ignored).
 
     Raises:
         OptionsError: no such strategy for this game.
