@@ -35,3 +35,24 @@ def test_a_hint_never_searches_less_than_hard_and_says_how_much_it_searched():
     line = strength("pharaohs-heir", 3, rows[0]["iterations"])
     assert f"{floor:,} iterations" in line and "hard" in line
     assert "stronger than" in strength("pharaohs-heir", 3, floor * 3)
+
+
+def test_the_hint_and_the_review_judge_positions_as_the_hard_level_does(monkeypatch):
+    """Issue 32, item 5: ``hard``'s search, not only its budget: where ``hard`` names an
+    evaluation of its game (Ra: ``learned``), the hint's and the review's searches use it."""
+    from thebes.bots import level_search
+    from thebes.review.estimate import search
+
+    judge = level_search("ra", "hard").get("evaluation")
+    assert judge == "learned"
+    search_hooks = get_game("ra").hooks.module("search")
+    calls = []
+    learned = search_hooks.EVALUATIONS[judge]
+    monkeypatch.setitem(search_hooks.EVALUATIONS, judge,
+                        lambda state: calls.append(1) or learned(state))
+    state = _position("ra", 3)
+    hint(state, state.current_player(), think_ms=None, iterations=5)
+    assert len(calls) > 100
+    calls.clear()
+    search(state, state.current_player(), random.Random(1), iterations=200)
+    assert len(calls) > 20

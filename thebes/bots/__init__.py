@@ -68,6 +68,14 @@ def level_budget(game: str, level: str, players: int) -> int:
     return int(budget if budget is not None else params["iterations"])
 
 
+def level_search(game: str, level: str) -> dict[str, Any]:
+    """What shapes ``level``'s search in ``game`` beyond its budget (its ``evaluation``, say):
+    the level's parameters without :data:`BUDGET_KEYS`, for the hint and the review, which
+    search as ``hard`` does with budgets of their own (issue 32, item 5)."""
+    params = {**LEVELS[level][1], **level_params(game, level)}
+    return {key: value for key, value in params.items() if key not in BUDGET_KEYS}
+
+
 def make_bot(name: str, game: str, seat: int, rng: random.Random, **params: Any) -> Bot:
     """Build the bot called ``name`` for ``game`` at 0-based ``seat``.
 

@@ -3,9 +3,10 @@
 The search sees only the asking seat's information set (``determinize``), so
 a hint never tells a player anything their seat may not know.
 
-A hint searches at least as hard as the ``hard`` level (issue 32, item 5): never fewer
-iterations than ``hard`` makes a move at that seat count (its budget of iterations, or
-its floor where it thinks by time), more when the time or iterations asked for buy more.
+A hint searches at least as hard as the ``hard`` level (issue 32, item 5): ``hard``'s
+search (its evaluation: :func:`thebes.bots.level_search`) and never fewer iterations than
+``hard`` makes a move at that seat count, more when the time or iterations asked for buy
+more.
 :func:`strength` says in words how strong that search is; every row of a hint carries
 its ``iterations``.
 """
@@ -53,10 +54,12 @@ def hint(state: State, seat: int, think_ms: float | None = 1000.0, iterations: i
     if state.current_player() != seat:
         raise ThebesError(f"seat {seat + 1} is not to move")
     game = state.game.name
+    from thebes.bots import level_search
+
     floor = hard_iterations(game, state.num_players)
     bot = ISMCTSBot(game, seat, random.Random(f"thebes-hint/{seed}"),
                     iterations=max(iterations, floor), think_ms=think_ms,
-                    min_iterations=floor)
+                    min_iterations=floor, **level_search(game, "hard"))
     legal = state.legal_actions()
     if len(legal) == 1:
         return [{"move": state.action_to_text(legal[0]), "visits": 0, "share": 1.0,

@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from thebes.bots import level_search
 from thebes.bots.ismcts import WIN_WEIGHT, ISMCTSBot
 from thebes.core import State
 
@@ -119,7 +120,9 @@ def search(state: State, seat: int, rng: random.Random, iterations: int,
     """
     game = state.game.name
     scale = state.game.hooks.score_scale
-    bot = ISMCTSBot(game, seat, rng, iterations=iterations, think_ms=think_ms)
+    # hard's search (its evaluation too: issue 32, item 5), at the review's own budget
+    bot = ISMCTSBot(game, seat, rng, iterations=iterations, think_ms=think_ms,
+                    **level_search(game, "hard"))
     solo_scale = bot.solo_scale
     evaluate = bot.evaluate
     root = Tally()

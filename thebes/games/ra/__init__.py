@@ -11,7 +11,9 @@ from .state import RaState
 #: seat counts), never time, so a level plays the same idle or loaded (the default
 #: ``max_ms`` caps the wall time only on a machine loaded far beyond the usual);
 #: docs/bots.md ("Issue 32: every level a budget of iterations") and
-#: docs/STRENGTH.md ("Issue 32") give the measurements behind each number.
+#: docs/STRENGTH.md ("Issue 32") give the measurements behind each number. ``hard`` judges
+#: a cut-off playout with the learned evaluation (thebes/games/ra/value.py), ahead of
+#: the hand-made one at equal iterations (docs/bots.md, "A learned evaluation").
 HOOKS = GameHooks(
     greedy="thebes.games.ra.greedy",
     scripted="thebes.games.ra.scripted",
@@ -25,7 +27,8 @@ HOOKS = GameHooks(
     score_scale=20.0,
     marks=(0.06, 0.12, 0.24),
     levels={"medium": {"iterations": 1000, "iterations_at": {4: 3000, 5: 3000}},
-            "hard": {"iterations": 8000, "iterations_at": {4: 12000, 5: 12000}}},
+            "hard": {"iterations": 8000, "iterations_at": {4: 12000, 5: 12000},
+                     "evaluation": "learned"}},
 )
 
 GAME = Game(name="ra", title="Ra", min_players=3, max_players=5, new_state=RaState,

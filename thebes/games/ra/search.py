@@ -26,6 +26,7 @@ from thebes.games.ra import notation as nt
 from thebes.games.ra.scoring import epoch_totals, monument_points, most_fewest
 from thebes.games.ra.state import AUCTION, DISCARD, GOD_PLAYED, OVER, RaState
 from thebes.games.ra.tiles import NILE, PHARAOH, RA_TRACK_END
+from thebes.games.ra.value import evaluate as evaluate_learned
 
 
 #: playout events after which the position is evaluated instead of played on.
@@ -75,6 +76,12 @@ def evaluate(state: RaState) -> list[float]:
                    + (1.0 - progress) * (SUN_WORTH * len(up) + 0.15 * sum(up))
                    + remaining * (0.8 * d[PHARAOH] + 0.3 * d[NILE]))
     return out
+
+
+#: the judges a level may name (``ISMCTSBot(evaluation=...)``): ``hand`` (:func:`evaluate`,
+#: the default) and ``learned`` (thebes/games/ra/value.py, fitted on greedy self-play; the
+#: ``hard`` level's judge: docs/bots.md, "A learned evaluation").
+EVALUATIONS = {"hand": evaluate, "learned": evaluate_learned}
 
 
 #: rough worth of one tile of each kind to its taker, for the playout policy.
