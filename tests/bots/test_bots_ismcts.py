@@ -258,8 +258,18 @@ def test_a_search_judges_with_the_evaluation_it_names_and_refuses_an_unknown_one
     assert named.evaluate is eval_pharaoh.evaluate_greedy
     with pytest.raises(OptionsError, match="no evaluation 'oracle' for pharaoh .known: fitted, greedy"):
         ISMCTSBot("pharaoh", 0, random.Random(0), evaluation="oracle")
-    with pytest.raises(OptionsError, match="known: none"):
+    with pytest.raises(OptionsError, match="no evaluation 'greedy' for ra .known: hand, learned"):
         ISMCTSBot("ra", 0, random.Random(0), evaluation="greedy")
+    with pytest.raises(OptionsError, match="known: none"):
+        ISMCTSBot("sarcophagus", 0, random.Random(0), evaluation="greedy")
+
+
+def test_ra_hard_judges_with_the_learned_evaluation_and_medium_with_the_hand_made_one():
+    from thebes.bots import make_bot
+    from thebes.games.ra import search as ra_search, value as ra_value
+
+    assert make_bot("hard", "ra", 0, random.Random(0)).evaluate is ra_value.evaluate
+    assert make_bot("medium", "ra", 0, random.Random(0)).evaluate is ra_search.evaluate
 
 
 def test_pharaoh_medium_is_the_fitted_worth_at_a_few_iterations_a_move_and_hard_thinks_longer():
@@ -274,6 +284,6 @@ def test_pharaoh_medium_is_the_fitted_worth_at_a_few_iterations_a_move_and_hard_
     assert medium.evaluate is hard.evaluate is eval_pharaoh.evaluate
     assert medium.think_ms is None and 1 < medium.iterations < 50
     assert hard.think_ms is None and hard.iterations >= 1000
-    for other in ("ra", "sarcophagus", "pharaohs-heir"):   # one judge each: no override
+    for other in ("sarcophagus", "pharaohs-heir"):   # one judge each: no override (Ra: below)
         assert make_bot("medium", other, 0, random.Random(0)).evaluate is \
             make_bot("hard", other, 0, random.Random(0)).evaluate
