@@ -49,13 +49,12 @@ def hint(state: State, seat: int, think_ms: float | None = 1000.0, iterations: i
     Raises :class:`ThebesError` when ``seat`` is not the one to move, or an argument
     is of the wrong type or out of range (:func:`thebes.core.play.check_hint_arguments`).
     """
+    from thebes.bots import level_search
     from thebes.core.play import check_hint_arguments
     check_hint_arguments(state, seat, think_ms, iterations, seed, top)
     if state.current_player() != seat:
         raise ThebesError(f"seat {seat + 1} is not to move")
     game = state.game.name
-    from thebes.bots import level_search
-
     floor = hard_iterations(game, state.num_players)
     bot = ISMCTSBot(game, seat, random.Random(f"thebes-hint/{seed}"),
                     iterations=max(iterations, floor), think_ms=think_ms,

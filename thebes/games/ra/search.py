@@ -11,10 +11,11 @@ With the greedy prior the search won 14 of 24 games against two greedy bots
 at 1,000 iterations a move, against 11.5 with the playout policy as its prior
 (docs/STRENGTH.md).
 
-:func:`evaluate` is a hand-made guess. A linear value fitted on self-play
-(thebes/games/ra/value.py) was measured against it and not adopted: ahead of
-it at equal iterations, behind it at equal time (docs/bots.md, "A learned
-evaluation").
+:func:`evaluate` is a hand-made guess, the default judge (``medium``'s). A linear
+value fitted on self-play (thebes/games/ra/value.py) was first not adopted (issue 18:
+behind it at equal time at tiny budgets), then adopted for ``hard`` (issue 32: at 4
+players and equal iterations ahead in 73% of pairs, for 8% more time; docs/bots.md,
+"A learned evaluation"); :data:`EVALUATIONS` names both.
 """
 
 from __future__ import annotations

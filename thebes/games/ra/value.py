@@ -5,9 +5,10 @@ the dot product of each seat's vector with the weights fitted for the table's
 number of players and epoch (one vector per ``(players, epoch)``), shipped in
 ``value.json`` next to this module and loaded once, on first use.
 ``python -m thebes.bots.train_value --game ra`` refits them (docs/bots.md, "A
-learned evaluation"). No level uses it: the search with it won more than with
-the hand-made evaluation at equal iterations but less at equal time
-(benchmarks/learned_eval.py), so ``search.evaluate`` stays the search's.
+learned evaluation"). The ``hard`` level judges with it (``"evaluation": "learned"``,
+search.py's ``EVALUATIONS``): at 4 players and equal iterations the search with it
+finished ahead of the hand-made one in 73% of pairs, for 8% more time a search
+(benchmarks/learned_eval.py); ``medium`` keeps ``search.evaluate``.
 
 A seat's vector holds what the hand-made evaluation (thebes/games/ra/search.py)
 reads, each term apart so that the fit weighs it, and the same terms averaged
